@@ -1,0 +1,86 @@
+// Lint, including the import boundaries of DESIGN.md: domain ← db, lib, ui ← features ← app;
+// a feature never imports another; the server takes only domain from src/; the client takes only types from server/.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const restrict = (patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+const layer = (from, message) => ({ regex: from, message });
+const serverTypesOnly = {
+  regex: '(^|/)server/',
+  allowTypeImports: true,
+  message: 'The client imports only types from server/ (import type).',
+};
+
+export default tseslint.config(
+  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/domain/**'],
+    rules: restrict([
+      layer('^@/(?!domain/)', 'domain/ is pure: it imports only domain/.'),
+      layer(
+        '^(react|react-dom|dexie|hono)(/|$)|^node:',
+        'domain/ has no React, DOM, Dexie or Node.',
+      ),
+    ]),
+  },
+  {
+    files: ['src/db/**', 'src/lib/**', 'src/ui/**'],
+    rules: restrict([
+      layer('^@/(features|app)/', 'Shared layers never import features or the app.'),
+      serverTypesOnly,
+    ]),
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: restrict([
+      layer(
+        `^@/features/(?!${feature}/)`,
+        'A feature never imports another feature: move the shared piece down.',
+      ),
+      layer('^@/app/', 'Features do not import the app layer.'),
+      layer('^\\.{1,2}/.*features/', 'Import across folders with the @/ alias.'),
+      serverTypesOnly,
+    ]),
+  })),
+  {
+    files: ['src/app/**', 'src/main.tsx'],
+    rules: restrict([serverTypesOnly]),
+  },
+  {
+    files: ['sw/**'],
+    rules: restrict([layer('^@/(?!domain/|db/)', 'The worker imports only domain/ and db/.')]),
+  },
+  {
+    files: ['server/**'],
+    rules: restrict([
+      layer('^@/', 'The server imports from src/ only domain/, by relative path.'),
+      layer('(^|/)src/(?!domain/)', 'The server imports from src/ only domain/.'),
+    ]),
+  },
+);
