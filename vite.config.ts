@@ -25,13 +25,18 @@ export default defineConfig({
       registerType: 'prompt',
       manifest,
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['icons/*.png', 'robots.txt'],
+      // globPatterns already precaches every built file, icons and robots.txt included; the plugin
+      // adds manifest.webmanifest itself. Listing them again only duplicates precache entries.
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,txt}'],
       },
       devOptions: { enabled: false },
     }),
   ],
-  server: { proxy: { '/api': apiTarget } },
+  // Keep the browser's Host header: the server refuses a state-changing request whose Origin names
+  // another host, and with changeOrigin the Host would be the API's while the Origin is Vite's.
+  server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
+  preview: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: { target: 'es2022', sourcemap: false },
 });

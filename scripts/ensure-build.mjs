@@ -20,5 +20,5 @@ if (!built || stale) {
   console.log(
     built ? 'Sources changed since the last build: building the app…' : 'Building the app…',
   );
-  execSync('npx vite build', { stdio: 'inherit' });
+  execSync('npm run build', { stdio: 'inherit' });
 }

@@ -1,6 +1,14 @@
 /// <reference lib="webworker" />
-import { precacheAndRoute } from 'workbox-precaching';
+// The service worker's entry (DESIGN.md calls it sw/index.ts; vite-plugin-pwa names the output after
+// the source, so it is sw.ts → dist/sw.js). It only wires the modules; each one owns its events.
+//
+// Order matters where two modules answer the same event: Workbox routes `fetch` in registration
+// order, so caching (precache, then the navigation fallback) is wired first. Later modules plug in
+// here the same way (push.ts, installPush(), comes with the push issue).
+import { installCaching } from './caches';
+import { installOutbox } from './outbox';
+import { installUpdateFlow } from './update';
 
-declare const self: ServiceWorkerGlobalScope;
-
-precacheAndRoute(self.__WB_MANIFEST);
+installCaching();
+installUpdateFlow();
+installOutbox();

@@ -1,0 +1,118 @@
+// What the chat route loads before it can show anything: the entry script, its modulepreloads and
+// stylesheets from dist/index.html, plus any static import of those chunks that is not preloaded.
+// Lazy chunks (dynamic import) do not count. Sizes are gzip -9, 1 KB = 1000 bytes (as Vite prints).
+import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Benchmark, Figure } from './types';
+
+const DIST = new URL('../dist/', import.meta.url);
+export const JS_BUDGET_KB = 170;
+
+const kb = (bytes: number) => bytes / 1000;
+
+function attr(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
+}
+
+/** The entry scripts, modulepreloads and stylesheets of an HTML page, as site paths. */
+export function initialAssets(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(tag, 'src');
+    if (src && attr(tag, 'type') === 'module') scripts.add(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attr(tag, 'rel')?.toLowerCase().split(/\s+/) ?? [];
+    const href = attr(tag, 'href');
+    if (!href) continue;
+    if (rel.includes('modulepreload')) scripts.add(href);
+    if (rel.includes('stylesheet')) styles.add(href);
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/**
+ * The specifiers of a chunk's static imports and re-exports. A dynamic `import(` is excluded by
+ * the character class (no parenthesis may come between `import` and the specifier).
+ */
+export function staticImports(code: string): string[] {
+  const found: string[] = [];
+  const patterns = [
+    /(?:^|[^\w$.])import\s*(?:[^"'`();]*?\bfrom\s*)?["']([^"']+)["']/g,
+    /(?:^|[^\w$.])export\s*(?:\*(?:\s*as\s*[\w$]+)?|\{[^}]*\})\s*from\s*["']([^"']+)["']/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of code.matchAll(pattern)) found.push(match[1]!);
+  }
+  return found;
+}
+
+const isLocal = (path: string) => !/^[a-z]+:/i.test(path) && !path.startsWith('//');
+const toSitePath = (path: string, from = '/') =>
+  path.startsWith('/') ? path : posix.resolve(posix.dirname(from), path);
+
+function read(sitePath: string): Buffer {
+  return readFileSync(new URL(`.${sitePath}`, DIST));
+}
+
+export function measureInitialLoad() {
+  const html = readFileSync(new URL('index.html', DIST), 'utf8');
+  const { scripts, styles } = initialAssets(html);
+  const js = new Set(scripts.filter(isLocal).map((s) => toSitePath(s)));
+  const preloaded = new Set(js);
+  const notPreloaded: string[] = [];
+  const queue = [...js];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const specifier of staticImports(read(file).toString('utf8'))) {
+      if (!isLocal(specifier) || !/^\.{0,2}\//.test(specifier)) continue; // bare names are bundled
+      const target = toSitePath(specifier, file);
+      if (js.has(target)) continue;
+      js.add(target);
+      if (!preloaded.has(target)) notPreloaded.push(target);
+      queue.push(target);
+    }
+  }
+  const size = (paths: Iterable<string>) => {
+    let raw = 0;
+    let gzip = 0;
+    for (const path of paths) {
+      const bytes = read(path);
+      raw += bytes.length;
+      gzip += gzipSync(bytes, { level: 9 }).length;
+    }
+    return { raw, gzip };
+  };
+  const css = styles.filter(isLocal).map((s) => toSitePath(s));
+  return { js: [...js], css, notPreloaded, jsSize: size(js), cssSize: size(css) };
+}
+
+export const bundleBenchmark: Benchmark = {
+  name: 'bundle',
+  description: "gzip size of what the chat route loads first (dist/index.html's initial graph)",
+  async run(): Promise<Figure[]> {
+    const m = measureInitialLoad();
+    const files = (list: string[]) => list.map((f) => posix.basename(f)).join(', ') || 'none';
+    return [
+      {
+        label: 'initial JS (gzip)',
+        value: `${kb(m.jsSize.gzip).toFixed(1)} KB (${kb(m.jsSize.raw).toFixed(1)} KB raw)`,
+        ratio: kb(m.jsSize.gzip) / JS_BUDGET_KB,
+        baseline: `the ${JS_BUDGET_KB} KB JavaScript budget`,
+        budget: { max: 1 },
+        note:
+          `${m.js.length} file(s): ${files(m.js)}` +
+          (m.notPreloaded.length > 0 ? `; not preloaded: ${files(m.notPreloaded)}` : ''),
+      },
+      {
+        label: 'initial CSS (gzip)',
+        value: `${kb(m.cssSize.gzip).toFixed(1)} KB (${kb(m.cssSize.raw).toFixed(1)} KB raw)`,
+        ratio: kb(m.cssSize.gzip) / JS_BUDGET_KB,
+        baseline: `the ${JS_BUDGET_KB} KB JavaScript budget (CSS has no budget of its own)`,
+        note: `${m.css.length} file(s): ${files(m.css)}`,
+      },
+    ];
+  },
+};

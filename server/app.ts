@@ -1,0 +1,120 @@
+// createApp(deps): the whole HTTP surface as a Hono app, with no side effects of its own, so tests can
+// build it on a temp DATA_DIR with a fake clock.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ThrottleLimits } from './auth/attempt-throttle';
+import { AuthService } from './auth/auth-service';
+import { denyByDefault, loadViewer } from './auth/guards';
+import { UserDirectory } from './auth/user-directory';
+import { ChatService } from './chat/chat-service';
+import { createCompanion, type Companion } from './companion';
+import type { Config } from './config';
+import type { AppEnv } from './http/app-env';
+import { errorResponse, handleErrors, notFound, REQUEST_TOO_LARGE } from './http/errors';
+import { clientAddressOf, isHttpsRequest } from './http/request-info';
+import { noStore, refuseCrossSite, securityHeaders } from './http/security';
+import { staticFiles } from './http/static-files';
+import { consoleLogger, type Logger } from './log';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { chatRoutes } from './routes/chat';
+import { conversationsRoutes } from './routes/conversations';
+import { fallbackSystemRoutes } from './routes/fallback-system';
+import { healthRoutes } from './routes/health';
+import type { RouteDeps } from './routes/route-deps';
+import { usersRoutes } from './routes/users';
+import type { ScryptParams } from './store/auth-store';
+import { flushStores, type Stores } from './store/stores';
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  stores: Stores;
+  /** Milliseconds since the epoch. */
+  clock: () => number;
+  log?: Logger;
+  /** Kiri's engine; by default the provider chain of config.llmProviders with the local engine last. */
+  companion?: Companion;
+  /** Tests only: a cheap scrypt cost. Never set from the environment. */
+  scryptParams?: ScryptParams;
+  /** Tests only: other throttle limits. */
+  throttleLimits?: ThrottleLimits;
+}
+
+export function createApp(deps: AppDeps) {
+  const { config, stores, clock } = deps;
+  const log = deps.log ?? consoleLogger;
+  const auth = new AuthService({
+    store: stores.auth,
+    clock,
+    log,
+    ownerDevicePolicy: config.ownerDevicePolicy,
+    scryptParams: deps.scryptParams,
+    throttleLimits: deps.throttleLimits,
+  });
+  const users = new UserDirectory(stores.auth, auth, clock, {
+    personaName: config.personaName,
+    ownerName: config.ownerName,
+  });
+  const routeDeps: RouteDeps = { config, auth, users, clock };
+  const companion =
+    deps.companion ??
+    createCompanion({ providers: config.llmProviders, log: (line) => log.info(line) });
+  const chat = new ChatService({
+    personaName: config.personaName,
+    timeZone: config.timeZone,
+    clock,
+    companion,
+    conversations: stores.conversations,
+    memory: stores.memory,
+  });
+
+  const app = new Hono<AppEnv>();
+  app.onError(handleErrors(log));
+  app.notFound(notFound);
+
+  app.use(async (c, next) => {
+    c.set('secure', isHttpsRequest(c, config.trustProxy));
+    c.set('clientAddress', clientAddressOf(c, config.trustProxy));
+    c.set('viewer', null);
+    await next();
+  });
+  app.use(securityHeaders);
+  app.use('/api/*', noStore);
+  app.use('/api/*', refuseCrossSite(config.trustProxy));
+  // Sessions before bodies: a request that may not be made is refused before its body is read.
+  app.use('/api/*', loadViewer(auth));
+  app.use('/api/*', denyByDefault);
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT_BYTES,
+      onError: (c) => errorResponse(c, 413, REQUEST_TOO_LARGE),
+    }),
+  );
+
+  const routes = app
+    .route('/api/health', healthRoutes())
+    .route('/api/auth', authRoutes(routeDeps))
+    .route('/api/users', usersRoutes(routeDeps))
+    .route('/api/admin', adminRoutes(routeDeps))
+    .route('/api/chat', chatRoutes({ chat }))
+    .route('/api/conversations', conversationsRoutes({ chat }))
+    .route('/api/fallback-system', fallbackSystemRoutes(companion));
+
+  if (config.serveStatic) app.use(staticFiles(config.staticDir));
+
+  return Object.assign(routes, {
+    services: { auth, users, chat, companion },
+    /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
+    async persistState(): Promise<void> {
+      await auth.persistUseTimes();
+      await flushStores(stores);
+    },
+  });
+}
+
+export type KiriApp = ReturnType<typeof createApp>;
+/** For the client's typed API calls (hono/client), imported with `import type`. */
+export type AppType = KiriApp;

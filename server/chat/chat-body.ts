@@ -1,0 +1,155 @@
+// The bodies of POST /api/chat (spec 000 §7, 002 §7) and POST /api/conversations, checked with zod and
+// brought to one shape. Unknown fields are ignored, so an older or newer client still gets through.
+import { z } from 'zod';
+import type { CompanionInput } from '../companion';
+
+export const MAX_MESSAGE_LENGTH = 10_000;
+export const MAX_HISTORY_ITEMS = 50;
+/** What the engine sees of the conversation (spec 000 §9: the last 10 messages). */
+export const ENGINE_HISTORY_ITEMS = 10;
+export const MAX_USER_NAME_LENGTH = 64;
+export const MAX_ID_LENGTH = 200;
+const MAX_UPLOADED_FILES = 50;
+
+const messageText = z
+  .string()
+  .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
+const idText = z.string().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`);
+
+/** A millisecond count, or a date string; anything unreadable is as if absent. */
+const clientTimestamp = z
+  .union([z.number().nonnegative(), z.string().max(64, 'must be at most 64 characters')])
+  .nullable()
+  .optional()
+  .transform((value) => {
+    if (value === null || value === undefined) return null;
+    const ms = typeof value === 'number' ? value : Date.parse(value);
+    return Number.isFinite(ms) && ms >= 0 ? Math.floor(ms) : null;
+  });
+
+const SESSION_ID = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** yyyy-MM-dd naming a real calendar day. */
+export function isWellFormedSessionId(value: string): boolean {
+  const match = SESSION_ID.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** Taken when well-formed; otherwise the server computes the day from the message's time. */
+const sessionId = z
+  .string()
+  .max(64, 'must be at most 64 characters')
+  .nullable()
+  .optional()
+  .transform((value) => (value && isWellFormedSessionId(value) ? value : null));
+
+const optionalId = idText
+  .nullable()
+  .optional()
+  .transform((value) => value || null);
+
+/** Variant A sends { role, content }; variant B (and the device's outbox) { message, sender, timestamp }. */
+const historyItem = z
+  .object({
+    role: z.enum(['user', 'assistant']).optional(),
+    content: messageText.optional(),
+    message: messageText.optional(),
+    sender: z.enum(['user', 'kiri']).optional(),
+    timestamp: z
+      .union([z.number(), z.string().max(64, 'must be at most 64 characters')])
+      .nullable()
+      .optional(),
+  })
+  .refine(
+    (item) =>
+      (item.role !== undefined && item.content !== undefined) ||
+      (item.sender !== undefined && item.message !== undefined),
+    'must have role and content, or message and sender',
+  );
+
+type ChatTurn = CompanionInput['history'][number];
+
+function toTurn(item: z.output<typeof historyItem>): ChatTurn {
+  if (item.role !== undefined && item.content !== undefined) {
+    return { role: item.role, content: item.content };
+  }
+  return { role: item.sender === 'user' ? 'user' : 'assistant', content: item.message ?? '' };
+}
+
+export const chatBodySchema = z
+  .object({
+    message: messageText,
+    isInitialGreeting: z.boolean().optional(),
+    history: z
+      .array(historyItem)
+      .max(MAX_HISTORY_ITEMS, `must have at most ${MAX_HISTORY_ITEMS} items`)
+      .optional(),
+    replyToId: optionalId,
+    userName: z
+      .string()
+      .max(MAX_USER_NAME_LENGTH, `must be at most ${MAX_USER_NAME_LENGTH} characters`)
+      .nullable()
+      .optional(),
+    sessionId,
+    clientTimestamp,
+    context: z.enum(['chat', 'manual_console']).optional(),
+    uploadedFiles: z
+      .array(z.string().max(255, 'must be at most 255 characters'))
+      .max(MAX_UPLOADED_FILES, `must have at most ${MAX_UPLOADED_FILES} items`)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const blank = body.message.trim() === '';
+    if (body.isInitialGreeting && !blank) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: 'must be empty for the initial greeting',
+      });
+    }
+    if (!body.isInitialGreeting && blank) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'must not be empty' });
+    }
+  })
+  .transform((body) => ({
+    isInitialGreeting: body.isInitialGreeting === true,
+    message: body.isInitialGreeting ? '' : body.message,
+    context: body.context ?? ('chat' as const),
+    history: (body.history ?? []).slice(-ENGINE_HISTORY_ITEMS).map(toTurn),
+    replyToId: body.replyToId,
+    userName: body.userName?.trim() || null,
+    sessionId: body.sessionId,
+    clientTimestamp: body.clientTimestamp,
+  }));
+
+export type ChatRequest = z.output<typeof chatBodySchema>;
+
+/** Spec 000 §7: the image-sharing sequence stores 'Image sent 📷' and Kiri's answer this way. */
+export const conversationMessageSchema = z
+  .object({
+    message: messageText.refine((text) => text.trim() !== '', 'must not be empty'),
+    sender: z.enum(['user', 'kiri']),
+    emotionalState: z
+      .object({
+        curiosity: z.number().min(0).max(100),
+        contentment: z.number().min(0).max(100),
+        empathy: z.number().min(0).max(100),
+      })
+      .nullable()
+      .optional(),
+    replyToId: optionalId,
+    sessionId,
+    clientTimestamp,
+  })
+  .transform((body) => ({ ...body, emotionalState: body.emotionalState ?? null }));
+
+export type ConversationMessageRequest = z.output<typeof conversationMessageSchema>;
+
+export const messageIdParam = z.object({
+  id: z.string().min(1, 'is required').max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`),
+});

@@ -1,0 +1,289 @@
+// Chat and the conversation log: asks the companion, stores the exchange and the request's idempotency
+// record in one update of conversations.json, and answers replays from that record (docs/chat-server.md).
+import type { Viewer } from '../auth/auth-service';
+import {
+  BASELINE_PERSONALITY,
+  type Companion,
+  type CompanionInput,
+  type PersonalityDimensions,
+} from '../companion';
+import { HttpError } from '../http/errors';
+import type {
+  ConversationAccount,
+  ConversationEntry,
+  ConversationStore,
+  IdempotencyRecord,
+} from '../store/conversation-store';
+import type { MemoryStore } from '../store/memory-store';
+import { sessionIdAt } from '../../src/domain/day-session';
+import { splitTimings } from '../../src/domain/reply-timing';
+import { uuidv7 } from '../../src/domain/uuidv7';
+import { accountOf } from './account';
+import type { ChatRequest, ConversationMessageRequest } from './chat-body';
+import {
+  accountIn,
+  appendEntries,
+  entriesSince,
+  findAccount,
+  hasEntry,
+  recentReplies,
+} from './conversation-log';
+import {
+  IdempotencyGate,
+  isUuid,
+  pruneRecords,
+  type GateResult,
+  type IdempotentRequest,
+  type Outcome,
+} from './idempotency';
+import { addNode, chatMemoryNode, memoriesForEngine } from './memories';
+
+export const MESSAGE_NOT_FOUND = 'Message not found';
+export const NOT_YOUR_MESSAGE = 'Only your own messages can be unsent';
+/** Spec 000 §8: what the chat shows for an empty reply. Only used if an engine ever returns nothing. */
+export const EMPTY_REPLY_FALLBACK = "I'm here with you...";
+
+export interface KiriMessage {
+  id: string;
+  message: string;
+  timestamp: number;
+}
+
+/** POST /api/chat's answer: spec 000 §3.3's reply, plus what the device needs to file it. */
+export interface ChatAnswer {
+  kiriMessages: KiriMessage[];
+  splitMessageTimings: number[];
+  kiriResponse: { message: string };
+  /** The owner's message as the server logged it; null for a greeting and the console. */
+  userMessage: { id: string; sessionId: string } | null;
+  provider: string;
+}
+
+export interface StoredMessageAnswer {
+  success: true;
+  message: ConversationEntry;
+}
+
+export interface UnsendAnswer {
+  success: true;
+  id: string;
+}
+
+export interface ChatServiceOptions {
+  personaName: string;
+  timeZone: string;
+  clock: () => number;
+  companion: Companion;
+  conversations: ConversationStore;
+  memory: MemoryStore;
+  /**
+   * The personality the engine speaks with. The baseline until the personality area (personality.json)
+   * lands and passes its current dimensions here.
+   */
+  personality?: (account: string) => PersonalityDimensions;
+}
+
+/** What a request decided, and how it changes the account's data when it is committed. */
+interface Prepared<A> extends Outcome<A> {
+  apply(account: ConversationAccount): void;
+}
+
+export class ChatService {
+  readonly gate = new IdempotencyGate();
+  private readonly personalityOf: (account: string) => PersonalityDimensions;
+
+  constructor(private readonly options: ChatServiceOptions) {
+    this.personalityOf = options.personality ?? (() => BASELINE_PERSONALITY);
+  }
+
+  /** The account's log, oldest first; with `since`, only what was appended after that entry. */
+  list(viewer: Viewer, since?: string): ConversationEntry[] {
+    return entriesSince(this.logOf(accountOf(viewer)), since);
+  }
+
+  async chat(
+    viewer: Viewer,
+    body: ChatRequest,
+    request: IdempotentRequest | null,
+  ): Promise<GateResult<ChatAnswer>> {
+    const account = accountOf(viewer);
+    return this.once(account, request, async () => {
+      const { clock, timeZone } = this.options;
+      const now = clock();
+      const log = this.logOf(account);
+      const greeting = body.isInitialGreeting;
+      // The console's exchanges live in the console (spec 002 §5): they are not part of the chat's log.
+      const logged = body.context !== 'manual_console';
+      const userTimestamp = Math.min(body.clientTimestamp ?? now, now);
+      const sessionId = body.sessionId ?? sessionIdAt(userTimestamp, timeZone);
+      const userId = greeting ? null : this.newMessageId(request, log, now);
+
+      const input: CompanionInput = {
+        message: body.message,
+        isInitialGreeting: greeting,
+        userName: body.userName ?? viewer.user.name,
+        history: body.history,
+        now,
+        timeZone,
+        personaName: this.options.personaName,
+        personality: this.personalityOf(account),
+        memories: memoriesForEngine(this.options.memory.data, account),
+        recentReplies: recentReplies(log),
+        context: body.context,
+      };
+      const reply = await this.options.companion.reply(input);
+      const parts = reply.parts.map((part) => part.trim()).filter((part) => part !== '');
+      if (parts.length === 0) parts.push(EMPTY_REPLY_FALLBACK);
+
+      const repliedAt = Math.max(clock(), userTimestamp + 1);
+      // 1 ms apart, after the question: the parts keep their order wherever they are sorted by time.
+      const kiriEntries: ConversationEntry[] = parts.map((message, index) => ({
+        id: uuidv7(repliedAt + index),
+        message,
+        sender: 'kiri',
+        timestamp: repliedAt + index,
+        replyToId: null,
+        emotionalState: null,
+        sessionId,
+        answersId: userId,
+      }));
+      const entries: ConversationEntry[] = [];
+      if (logged && userId !== null) {
+        entries.push({
+          id: userId,
+          message: body.message,
+          sender: 'user',
+          timestamp: userTimestamp,
+          replyToId: body.replyToId,
+          emotionalState: null,
+          sessionId,
+          answersId: null,
+        });
+      }
+      if (logged) entries.push(...kiriEntries);
+
+      if (reply.remember) {
+        // Before the log: a crash between the two writes leaves a memory and no record, so the device
+        // retries, and the retry finds this node by its source message instead of adding another.
+        const node = chatMemoryNode(reply.remember, repliedAt, userId);
+        await this.options.memory.update((data) => {
+          addNode(data, account, node);
+        });
+      }
+
+      const answer: ChatAnswer = {
+        kiriMessages: kiriEntries.map(({ id, message, timestamp }) => ({ id, message, timestamp })),
+        splitMessageTimings: splitTimings(parts),
+        kiriResponse: { message: parts.join('\n\n') },
+        userMessage: logged && userId !== null ? { id: userId, sessionId } : null,
+        provider: reply.provider,
+      };
+      return { status: 200, answer, apply: (data) => appendEntries(data, entries) };
+    });
+  }
+
+  /** POST /api/conversations: a message stored as it is (the image-sharing sequence). */
+  async storeMessage(
+    viewer: Viewer,
+    body: ConversationMessageRequest,
+    request: IdempotentRequest | null,
+  ): Promise<GateResult<StoredMessageAnswer>> {
+    const account = accountOf(viewer);
+    return this.once(account, request, async () => {
+      const now = this.options.clock();
+      const timestamp = Math.min(body.clientTimestamp ?? now, now);
+      const entry: ConversationEntry = {
+        id: this.newMessageId(request, this.logOf(account), now),
+        message: body.message,
+        sender: body.sender,
+        timestamp,
+        replyToId: body.replyToId,
+        emotionalState: body.emotionalState,
+        sessionId: body.sessionId ?? sessionIdAt(timestamp, this.options.timeZone),
+        answersId: null,
+      };
+      return {
+        status: 201,
+        answer: { success: true, message: { ...entry } },
+        apply: (data) => appendEntries(data, [entry]),
+      };
+    });
+  }
+
+  /** Unsend: the owner's own message leaves the log (Kiri's answers to it stay). */
+  async unsend(
+    viewer: Viewer,
+    id: string,
+    request: IdempotentRequest | null,
+  ): Promise<GateResult<UnsendAnswer>> {
+    const account = accountOf(viewer);
+    return this.once(account, request, async () => {
+      const entry = this.logOf(account).find((e) => e.id === id);
+      if (!entry) throw new HttpError(404, MESSAGE_NOT_FOUND);
+      if (entry.sender !== 'user') throw new HttpError(403, NOT_YOUR_MESSAGE);
+      return {
+        status: 200,
+        answer: { success: true, id },
+        apply: (data) => {
+          const index = data.log.findIndex((e) => e.id === id);
+          if (index !== -1) data.log.splice(index, 1);
+        },
+      };
+    });
+  }
+
+  private logOf(account: string): ConversationEntry[] {
+    return findAccount(this.options.conversations.data, account)?.log ?? [];
+  }
+
+  /** The device's own id when its key is one (a UUIDv7 it made), unless that id is taken. */
+  private newMessageId(
+    request: IdempotentRequest | null,
+    log: readonly ConversationEntry[],
+    now: number,
+  ): string {
+    if (request && isUuid(request.key) && !hasEntry(log, request.key)) return request.key;
+    return uuidv7(now);
+  }
+
+  /**
+   * Runs `work` at most once per (account, key): a replay gets the stored answer, and the change and
+   * the record of a request go to disk in one file update, so neither can exist without the other.
+   */
+  private async once<A>(
+    account: string,
+    request: IdempotentRequest | null,
+    work: () => Promise<Prepared<A>>,
+  ): Promise<GateResult<A>> {
+    const { conversations, clock } = this.options;
+    const commit = async (): Promise<Outcome<A>> => {
+      const prepared = await work();
+      const at = clock();
+      await conversations.update((data) => {
+        const stored = accountIn(data, account);
+        prepared.apply(stored);
+        pruneRecords(stored.idempotency, at);
+        if (request) {
+          stored.idempotency[request.key] = {
+            route: request.route,
+            bodyHash: request.bodyHash,
+            status: prepared.status,
+            answer: prepared.answer as IdempotencyRecord['answer'],
+            at,
+          };
+        }
+      });
+      return { status: prepared.status, answer: prepared.answer };
+    };
+    if (!request) return { ...(await commit()), replayed: false };
+    return this.gate.run(
+      account,
+      request,
+      () => {
+        const records = findAccount(conversations.data, account)?.idempotency;
+        return records && Object.hasOwn(records, request.key) ? records[request.key] : undefined;
+      },
+      commit,
+    );
+  }
+}

@@ -1,0 +1,305 @@
+// Reading the owner's message: intent, feeling, what to remember, what to recall.
+import type { Intent } from './types';
+import { normaliseApostrophes, tidy } from './text';
+
+export type AboutKind =
+  'identity' | 'name' | 'wellbeing' | 'doing' | 'ai' | 'preference' | 'general';
+export type QuestionKind = 'time' | 'date' | 'help' | 'general';
+/** Finer shades of a statement the local engine answers differently. */
+export type Flavour = 'wordless' | 'ack' | 'affection' | null;
+
+export interface Analysis {
+  intent: Intent;
+  feeling: string | null;
+  remember: string | null;
+  recallQuery: string | null;
+  /** The message opened with a greeting ('hey, …'). */
+  greeted: boolean;
+  /** The message thanked Kiri somewhere. */
+  thanked: boolean;
+  about: AboutKind | null;
+  /** For about 'preference': the thing asked about ('do you like cats?' → 'cats'). */
+  aboutThing: string | null;
+  question: QuestionKind | null;
+  flavour: Flavour;
+  /** The message without a leading greeting. */
+  rest: string;
+}
+
+export const FEELINGS = [
+  'sad',
+  'tired',
+  'happy',
+  'anxious',
+  'angry',
+  'lonely',
+  'stressed',
+  'excited',
+  'bored',
+  'grateful',
+] as const;
+export type Feeling = (typeof FEELINGS)[number];
+
+const FEELING_PATTERNS: Record<Feeling, RegExp> = {
+  sad: /\b(sad+|unhappy|depressed|heartbroken|miserable|upset|gloomy|crying|cried|cry|tears|feel(?:ing)?\s+(?:so\s+|really\s+|a\s+bit\s+|kinda\s+)?(?:down|low|blue|awful|terrible|bad|empty)|hurts?|devastated|broke up|dumped)\b/,
+  tired:
+    /\b(tired|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
+  happy:
+    /\b(happy|glad|joyful|cheerful|delighted|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+  anxious:
+    /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
+  angry:
+    /\b(angry|mad|furious|pissed|annoyed|annoying|irritated|frustrated|frustrating|fed up|hate (?:this|it|that|him|her|them))\b/,
+  lonely:
+    /\b(lonely|lonesome|isolated|(?:feel|feeling|so|all)\s+alone|no ?one to talk to|nobody (?:cares|to talk to)|miss(?:ing)? (?:you|home|my))\b/,
+  stressed:
+    /\b(stress(?:ed|ful)?|overwhelmed|swamped|too much (?:work|to do)|so much (?:work|to do)|under pressure|deadlines?)\b/,
+  excited: /\b(excited|exciting|can'?t wait|cant wait|thrilled|pumped|hyped|stoked)\b/,
+  bored: /\b(bored|boring|nothing to do)\b/,
+  grateful: /\b(grateful|thankful|blessed)\b/,
+};
+
+const NEGATION =
+  /\b(not|never|no longer|isn't|wasn't|aren't|don't|didn't|doesn't|not really|hardly)\s+(?:\w+\s+)?$/;
+
+/** The owner's feeling, or null: the earliest non-negated feeling word wins. */
+export function detectFeeling(text: string): Feeling | null {
+  const lower = normaliseApostrophes(text).toLowerCase();
+  let best: { feeling: Feeling; index: number } | null = null;
+  for (const feeling of FEELINGS) {
+    const pattern = new RegExp(FEELING_PATTERNS[feeling].source, 'g');
+    for (const match of lower.matchAll(pattern)) {
+      const before = lower.slice(Math.max(0, match.index - 24), match.index);
+      if (NEGATION.test(before)) continue;
+      if (feeling === 'stressed' && /\bno stress\b/.test(lower)) continue;
+      if (!best || match.index < best.index) best = { feeling, index: match.index };
+      break;
+    }
+  }
+  return best?.feeling ?? null;
+}
+
+const LEAD_FILLER =
+  /^(?:(?:ok(?:ay)?|so|and|also|oh|well|btw|hey|hi|pls|please|kiri|listen|um+|uh+)[\s,!.:~-]+)+/i;
+
+const GREETING =
+  /^(?:(?:hi+|hello+|hey+|heya|hiya|helo+|hallo+|howdy|hola|yo+|sup|wa?ss?up|what'?s up|greetings|good (?:morning|afternoon|evening|day)|g'?morning)(?=$|[\s,!.~?:;)])|(?:morning|evening|afternoon)(?=\s*(?:$|[,!.~?:;)]|(?:kiri|there|you|all|everyone)\b)))/i;
+const GREETING_TAIL =
+  /^(?:\s*(?:there|you|again|kiri|babe|friend|bestie|love|dear|again|all|:\)|:d|<3)\b)*[\s,!.~?]*/i;
+
+const REMEMBER_VERB =
+  "(?:remember|don'?t\\s+forget|do\\s+not\\s+forget|never\\s+forget|keep\\s+in\\s+mind|make\\s+a\\s+note|take\\s+(?:a\\s+)?note|note\\s+down|save\\s+this|memori[sz]e)";
+const REMEMBER_LEAD = new RegExp(
+  `^(?:(?:please|pls|can\\s+you|could\\s+you|would\\s+you|will\\s+you|i\\s+want\\s+you\\s+to|i\\s+need\\s+you\\s+to|try\\s+to)\\s+)*${REMEMBER_VERB}\\b(?:\\s+(?:that|this|about))?\\s*[:,-]?\\s*(.*)$`,
+  'i',
+);
+const REMEMBER_TRAIL = new RegExp(
+  `^(.+?)[\\s,.!;:~-]+(?:(?:please|pls|ok(?:ay)?|and)\\s+)?${REMEMBER_VERB}\\s+(?:that|this|it)\\b[\\s.!~?]*(?:please|ok(?:ay)?)?[\\s.!~?]*$`,
+  'i',
+);
+
+/** The thing to store, cleaned: no trailing 'please', no end punctuation, 'to X' → 'I need to X'. */
+export function cleanMemory(raw: string): string | null {
+  let text = tidy(raw)
+    .replace(/^(?:that|about)\s+/i, '')
+    .replace(/[\s,]+(?:please|pls|for me|ok(?:ay)?|kiri|alright)[\s.!~?]*$/i, '')
+    .replace(/[\s.!~,;:]+$/, '')
+    .trim();
+  if (/^to\s+\S/i.test(text)) text = `I need ${text}`;
+  if (text.length < 2 || !/[\p{L}\p{N}]/u.test(text)) return null;
+  return text.length > 500 ? `${text.slice(0, 497)}…` : text;
+}
+
+const RECALL_PATTERNS: RegExp[] = [
+  /^(?:what|which things?|what all)\s+(?:else\s+)?(?:do|did|can|could)\s+you\s+(?:remember|recall|know)(?:\s+(?:about|of|regarding)\s+(.+?))?[\s?.!~]*$/i,
+  /^(?:what|which)\s+(?:did|have)\s+i\s+(?:tell|told|say|said|mention(?:ed)?)\s+(?:to\s+)?(?:you\s+)?(?:about|regarding|of)?\s*(.*?)[\s?.!~]*$/i,
+  /^(?:do|can|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:that\s+|when\s+|what\s+|about\s+)?(.*?)[\s?.!~]*$/i,
+  /^(?:did|have)\s+i\s+(?:ever\s+)?(?:tell|told|mention(?:ed)?)\s+(?:to\s+)?you\s+(?:about\s+|that\s+)?(.*?)[\s?.!~]*$/i,
+  /^(?:tell me\s+)?what\s+you\s+(?:remember|know)(?:\s+about\s+(.+?))?[\s?.!~]*$/i,
+  /^(?:what'?s|what\s+is|what\s+was|what\s+are|when'?s|when\s+is|where'?s|where\s+is|who'?s|who\s+is)\s+(my\s+.+?)[\s?.!~]*$/i,
+];
+
+const ABOUT_PATTERNS: [AboutKind, RegExp][] = [
+  [
+    'name',
+    /\b(?:what'?s|what\s+is|whats)\s+your\s+name\b|\byour\s+name\s*\?|\bwho\s+am\s+i\s+(?:talking|speaking)\s+(?:to|with)\b/i,
+  ],
+  [
+    'ai',
+    /\bare\s+you\s+(?:a\s+|an\s+)?(?:bot|robot|ai|a\.i\.|human|real|person|machine|program|chatbot|alive|conscious)\b/i,
+  ],
+  [
+    'identity',
+    /\b(?:who|what)\s+(?:are|r)\s+(?:you|u)\b|\btell\s+me\s+(?:about|more about)\s+(?:yourself|you)\b|\bintroduce\s+yourself\b/i,
+  ],
+  [
+    'wellbeing',
+    /\bhow\s+(?:are|r)\s+(?:you|u|ya)\b|\bhow(?:'?s|\s+is)\s+(?:it\s+going|your\s+day|life|you)\b|\bhow\s+(?:have|'?ve)\s+you\s+been\b|\bhru\b|\bhow\s+do\s+you\s+feel\b|\bare\s+you\s+(?:ok(?:ay)?|alright|well|good|fine|happy|sad|tired|awake|there)\b|\bhow\s+you\s+doing?\b/i,
+  ],
+  [
+    'doing',
+    /\bwhat\s+(?:are|r)\s+(?:you|u)\s+(?:doing|up\s+to)\b|\bwyd\b|\bwhat\s+have\s+you\s+been\s+up\s+to\b/i,
+  ],
+  [
+    'preference',
+    /\b(?:do|would)\s+you\s+(?:like|love|enjoy|hate|prefer|dream|sleep|eat|miss|have\s+(?:a\s+)?favou?rite)\b|\bwhat'?s\s+your\s+favou?rite\b|\bwhat\s+is\s+your\s+favou?rite\b/i,
+  ],
+];
+
+const FAREWELL =
+  /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell)(?=$|[\s,!.~?:;)])/i;
+const FAREWELL_ANYWHERE =
+  /\b(?:good\s*night|goodbye|bye for now|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|gotta\s+go|talk\s+(?:to\s+you\s+)?tomorrow)\b/i;
+
+const THANKS_START =
+  /^(?:(?:oh|aw+|ok(?:ay)?|well)[\s,]+)?(?:thank\s+you|thank\s+u|thanks|thanx|thx|tysm|ty|many thanks|cheers|appreciate\s+(?:it|you|that))(?!\s+to\b)(?=$|[\s,!.~?:;)])/i;
+const THANKS_ANYWHERE =
+  /\b(?:thank\s+you|thank\s+u|thanks(?!\s+to\b)|thx|tysm|i\s+appreciate\s+(?:it|you|that|this))\b/i;
+const NO_THANKS = /\bno,?\s+thanks?\b|\bno thank you\b/i;
+
+const QUESTION_START =
+  /^(?:what|why|how|when|where|who|whom|whose|which|can|could|should|would|will|do|does|did|is|are|am|was|were|have|has|any|anyone|tell me|explain|help me|may|shall)\b/i;
+const TIME_QUESTION =
+  /\b(?:what\s+time\s+is\s+it|what'?s\s+the\s+time|what\s+is\s+the\s+time|time\s+is\s+it)\b/i;
+const DATE_QUESTION =
+  /\b(?:what\s+day\s+is\s+(?:it|today)|what'?s\s+the\s+date|what\s+is\s+the\s+date|what(?:'?s|\s+is)\s+today'?s?\s+date|what\s+date\s+is\s+it)\b/i;
+
+const AFFECTION =
+  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are)\s+(?:the\s+best|amazing|so\s+sweet|sweet|cute|adorable|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b/i;
+const ACK =
+  /^(?:ok(?:ay)?|k+|kk|sure|alright|right|yeah|yes|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|hmm+|mm+|oh|ah|i see|cool|nice|true|fair|got it|makes sense)(?:[\s,]+(?:ok(?:ay)?|then|lol|haha+|hehe+))*[\s!.~]*$/i;
+const HELP =
+  /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?help|please\s+help|help\s+me|i\s+need\s+(?:your\s+)?help)\b/i;
+
+function cleanQuery(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const query = tidy(raw)
+    .replace(/^(?:about|that|the time|when)\s+/i, '')
+    .replace(/[\s?.!~]+$/, '');
+  if (!query || /^(?:me|anything|everything|stuff|things|it|that|this|us|any)$/i.test(query))
+    return null;
+  return query;
+}
+
+function stripGreeting(text: string): { greeted: boolean; rest: string } {
+  const match = GREETING.exec(text);
+  if (!match) return { greeted: false, rest: text };
+  let rest = text.slice(match[0].length);
+  rest = rest.replace(GREETING_TAIL, '');
+  return { greeted: true, rest: rest.trim() };
+}
+
+/** Everything the local engine reads from a message. */
+export function analyse(message: string): Analysis {
+  const text = tidy(normaliseApostrophes(message));
+  const { greeted, rest } = stripGreeting(text);
+  const body = rest.replace(LEAD_FILLER, '').trim();
+  const thanked = !NO_THANKS.test(text) && THANKS_ANYWHERE.test(text);
+  const feeling = detectFeeling(text) ?? (thanked ? 'grateful' : null);
+  const base: Analysis = {
+    intent: 'statement',
+    feeling,
+    remember: null,
+    recallQuery: null,
+    greeted,
+    thanked,
+    about: null,
+    aboutThing: null,
+    question: null,
+    flavour: null,
+    rest: body,
+  };
+  if (!text) return base;
+
+  // remember / recall
+  const isQuestion = /\?[\s~!.]*$/.test(body);
+  const lead = REMEMBER_LEAD.exec(body);
+  if (lead) {
+    const content = lead[1] ?? '';
+    if (/^(?:what|when|where|who|how|if|whether|which)\b/i.test(content)) {
+      const about = /\babout\s+(.+)$/i.exec(content)?.[1];
+      return {
+        ...base,
+        intent: 'recall',
+        recallQuery: cleanQuery(about ?? content.replace(/^\S+\s*/, '')),
+      };
+    }
+    if (content.replace(/[\s?.!~]/g, '') === '' && isQuestion) {
+      return { ...base, intent: 'recall', recallQuery: null };
+    }
+    return { ...base, intent: 'remember', remember: cleanMemory(content) };
+  }
+  const trail = REMEMBER_TRAIL.exec(body);
+  if (trail) return { ...base, intent: 'remember', remember: cleanMemory(trail[1] ?? '') };
+  for (const pattern of RECALL_PATTERNS) {
+    const match = pattern.exec(body);
+    if (match) return { ...base, intent: 'recall', recallQuery: cleanQuery(match[1]) };
+  }
+
+  if (FAREWELL.test(body) || (body.split(' ').length <= 14 && FAREWELL_ANYWHERE.test(body))) {
+    return { ...base, intent: 'farewell' };
+  }
+  if (!NO_THANKS.test(body) && THANKS_START.test(body)) {
+    return { ...base, intent: 'thanks', feeling: detectFeeling(text) ?? 'grateful' };
+  }
+  if (feeling && !(thanked && feeling === 'grateful' && !detectFeeling(text))) {
+    return { ...base, intent: 'feeling' };
+  }
+  if (AFFECTION.test(body)) return { ...base, flavour: 'affection' };
+  for (const [kind, pattern] of ABOUT_PATTERNS) {
+    if (!pattern.test(body)) continue;
+    let thing: string | null = null;
+    if (kind === 'preference') {
+      const object =
+        /\b(?:like|love|enjoy|hate|prefer|miss)\s+([^?.!,]+)/i.exec(body)?.[1] ??
+        /\bfavou?rite\s+([^?.!,]+)/i.exec(body)?.[1];
+      thing = object ? tidy(object).split(' ').slice(0, 5).join(' ') : null;
+    }
+    return { ...base, intent: 'about_kiri', about: kind, aboutThing: thing };
+  }
+  if (thanked) return { ...base, intent: 'thanks', feeling: 'grateful' };
+  if (greeted && body === '') return { ...base, intent: 'greeting' };
+  if (!/[\p{L}\p{N}]/u.test(body)) return { ...base, flavour: 'wordless' };
+  if (ACK.test(body)) return { ...base, flavour: 'ack' };
+  if (HELP.test(body)) return { ...base, intent: 'question', question: 'help' };
+  if (TIME_QUESTION.test(body)) return { ...base, intent: 'question', question: 'time' };
+  if (DATE_QUESTION.test(body)) return { ...base, intent: 'question', question: 'date' };
+  if (body.includes('?') || QUESTION_START.test(body)) {
+    return { ...base, intent: 'question', question: 'general' };
+  }
+  return base;
+}
+
+/** The spec'd view of {@link analyse}. */
+export function detectIntent(text: string): {
+  intent: Intent;
+  feeling: string | null;
+  remember: string | null;
+  recallQuery: string | null;
+} {
+  const { intent, feeling, remember, recallQuery } = analyse(text);
+  return { intent, feeling, remember, recallQuery };
+}
+
+/**
+ * What to store for a 'remember' message. 'remember that!' on its own points at what the owner said just
+ * before, so the last earlier user message is taken then.
+ */
+export function resolveRemember(
+  analysis: Analysis,
+  message: string,
+  history: readonly { role: string; content: string }[],
+): string | null {
+  if (analysis.intent !== 'remember') return null;
+  if (analysis.remember) return analysis.remember;
+  const current = tidy(message);
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const turn = history[i]!;
+    if (turn.role !== 'user') continue;
+    const text = tidy(turn.content);
+    if (!text || text === current) continue;
+    if (analyse(text).intent === 'remember') return null;
+    return cleanMemory(text);
+  }
+  return null;
+}

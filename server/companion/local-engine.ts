@@ -1,0 +1,563 @@
+// The local engine: a reply built from phrase pools, with no network (DESIGN.md "Companion").
+import type { Analysis, Feeling } from './intent';
+import { analyse, resolveRemember } from './intent';
+import * as P from './phrases';
+import { hashString, Random } from './random';
+import { balance } from './split';
+import type { Entry, Slots, Voice } from './style';
+import { eligible, fits, render, voiceOf } from './style';
+import type { DayPart } from './time';
+import { calendarDay, clockTime, dayPartLabel, dayPartOf, hourIn, timeAgo } from './time';
+import { extractDetail, rankMemories, reflect, replyKey, tidy } from './text';
+import type { CompanionInput, CompanionReply, Intent, MemoryItem } from './types';
+
+interface Step {
+  pool: readonly Entry[];
+  /** Probability of saying this step at all (1 when absent). */
+  chance?: number;
+  /** Slot values for this step only. */
+  values?: Record<string, string | null>;
+  /** A follow-up question: skipped when the reply already asks something. */
+  follow?: boolean;
+}
+
+interface Plan {
+  steps: Step[];
+  /** Chance of using the owner's name somewhere in the reply. */
+  nameChance: number;
+}
+
+interface Context {
+  input: CompanionInput;
+  analysis: Analysis;
+  intent: Intent;
+  voice: Voice;
+  part: DayPart;
+  hour: number;
+  name: string | null;
+  remember: string | null;
+  values: Record<string, string | null>;
+}
+
+const NEGATIVE_FEELINGS = new Set([
+  'sad',
+  'tired',
+  'anxious',
+  'angry',
+  'lonely',
+  'stressed',
+  'bored',
+]);
+const MAX_ATTEMPTS = 48;
+const VERB =
+  /\b(?:is|are|am|was|were|has|have|had|like|likes|love|loves|need|needs|want|wants|hate|hates|will|can|should|must|live|lives|work|works|called|named|go|goes|went|get|gets)\b/i;
+
+const clamp = (value: number, max = 0.95) => Math.min(max, Math.max(0, value));
+
+function chances(voice: Voice) {
+  const { p } = voice;
+  return {
+    suggest: clamp((p.logic_bias - 0.45) * 2),
+    humor: clamp((p.humor_level - 0.45) * 1.6, 0.85),
+    follow: clamp((p.initiative - 0.3) * 1.4, 0.9),
+  };
+}
+
+function moodSteps(ctx: Context): Step[] {
+  const mood = ctx.input.mood;
+  if (!mood || !(mood.intensity >= 0.5)) return [];
+  const pool = P.MOOD_LINES[mood.mode];
+  return pool ? [{ pool, chance: 0.5 }] : [];
+}
+
+function lateStep(ctx: Context, chance: number): Step[] {
+  if (ctx.part !== 'late_night') return [];
+  return [{ pool: ctx.hour >= 22 ? P.LATE_NOTES_EVENING : P.LATE_NOTES_NIGHT, chance }];
+}
+
+function echoPool(ctx: Context): readonly Entry[] | null {
+  const feeling = ctx.analysis.feeling;
+  if (ctx.intent === 'statement' && ctx.values.c) return [...P.ECHO_CLAUSE, ...P.ECHO_NEUTRAL];
+  if (!ctx.values.d) return null;
+  if (ctx.intent === 'feeling' && feeling) {
+    return NEGATIVE_FEELINGS.has(feeling) ? P.ECHO_NEGATIVE : P.ECHO_POSITIVE;
+  }
+  return P.ECHO_NEUTRAL;
+}
+
+function memoryWeave(ctx: Context): Step[] {
+  if (!['statement', 'feeling', 'question'].includes(ctx.intent)) return [];
+  const best = rankMemories(ctx.analysis.rest || ctx.input.message, ctx.input.memories)[0];
+  if (!best) return [];
+  return [{ pool: P.MEMORY_WEAVE, chance: 0.7, values: { r: reflectMemory(best.memory.content) } }];
+}
+
+function reflectMemory(content: string): string {
+  return reflect(tidy(content).replace(/[.!~\s]+$/, ''));
+}
+
+function planInitial(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  return {
+    nameChance: 1,
+    steps: [
+      { pool: P.INITIAL_OPENERS[ctx.part] },
+      { pool: P.INITIAL_BODIES[ctx.part] },
+      { pool: P.HUMOR, chance: c.humor * 0.5 },
+      ...moodSteps(ctx),
+    ],
+  };
+}
+
+function planGreeting(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  return {
+    nameChance: 0.65,
+    steps: [
+      { pool: [...P.GREETING_OPENERS, ...P.GREETING_BY_PART[ctx.part]] },
+      { pool: [...P.GREETING_BODIES, ...P.GREETING_BODIES_BY_PART[ctx.part]] },
+      { pool: P.HUMOR, chance: c.humor * 0.6 },
+      ...moodSteps(ctx),
+      ...lateStep(ctx, 0.8),
+      { pool: P.GREETING_FOLLOWS, chance: c.follow, follow: true },
+    ],
+  };
+}
+
+function planFarewell(ctx: Context): Plan {
+  const night =
+    ctx.part === 'evening' ||
+    ctx.part === 'late_night' ||
+    /\b(?:night|nite|gn|sleep|bed|dreams)\b/i.test(ctx.input.message);
+  const c = chances(ctx.voice);
+  const extra: Step[] = [];
+  if (ctx.analysis.feeling === 'tired') extra.push({ pool: P.FAREWELL_TIRED });
+  if (ctx.analysis.thanked) extra.push({ pool: P.FAREWELL_THANKED });
+  return {
+    nameChance: 0.5,
+    steps: [
+      { pool: night ? P.FAREWELL_OPENERS_NIGHT : P.FAREWELL_OPENERS_DAY },
+      ...(extra.length > 0
+        ? extra
+        : [
+            {
+              pool: night ? [...P.FAREWELL_BODIES, ...P.FAREWELL_BODIES_NIGHT] : P.FAREWELL_BODIES,
+            },
+          ]),
+      { pool: P.HUMOR, chance: c.humor * 0.4 },
+    ],
+  };
+}
+
+function planThanks(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  return {
+    nameChance: 0.4,
+    steps: [
+      { pool: P.THANKS_OPENERS },
+      { pool: P.THANKS_BODIES },
+      { pool: P.HUMOR, chance: c.humor * 0.5 },
+      ...lateStep(ctx, 0.6),
+      { pool: P.THANKS_FOLLOWS, chance: c.follow * 0.7, follow: true },
+    ],
+  };
+}
+
+function planFeeling(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  const feeling = (ctx.analysis.feeling ?? 'sad') as Feeling;
+  const pools = P.FEELING_POOLS[feeling];
+  const echo = echoPool(ctx);
+  return {
+    nameChance: 0.45,
+    steps: [
+      { pool: pools.open },
+      ...(echo ? [{ pool: echo, chance: 0.55 }] : []),
+      { pool: pools.body },
+      ...memoryWeave(ctx),
+      { pool: pools.suggest, chance: c.suggest },
+      { pool: P.HUMOR, chance: pools.positive || feeling === 'bored' ? c.humor * 0.6 : 0 },
+      ...moodSteps(ctx),
+      ...lateStep(ctx, 1),
+      { pool: pools.follow, chance: c.follow, follow: true },
+    ],
+  };
+}
+
+function planAbout(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  const kind = ctx.analysis.about ?? 'general';
+  const pools = P.ABOUT_POOLS[kind] ?? P.ABOUT_POOLS.general!;
+  let open = pools.open;
+  if (kind === 'wellbeing' && ctx.input.mood) {
+    const moodOpen = P.MOOD_WELLBEING[ctx.input.mood.mode];
+    if (moodOpen) open = moodOpen;
+  }
+  let body = pools.body;
+  let follow = pools.follow;
+  if (kind === 'preference' && !ctx.values.x) {
+    const wonder = P.ABOUT_POOLS.wonder!;
+    [open, body, follow] = [wonder.open, wonder.body, wonder.follow];
+  }
+  return {
+    nameChance: 0.35,
+    steps: [
+      { pool: open },
+      { pool: body },
+      { pool: P.HUMOR, chance: c.humor * 0.4 },
+      ...lateStep(ctx, 0.6),
+      {
+        pool: follow,
+        chance: kind === 'wellbeing' ? Math.max(c.follow, 0.6) : c.follow,
+        follow: true,
+      },
+    ],
+  };
+}
+
+function planRemember(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  if (!ctx.remember) {
+    return { nameChance: 0.3, steps: [{ pool: P.REMEMBER_NOTHING }] };
+  }
+  const r = reflectMemory(ctx.remember);
+  return {
+    nameChance: 0.4,
+    steps: [
+      { pool: P.REMEMBER_ACKS },
+      { pool: VERB.test(r) ? P.REMEMBER_CLAUSE : P.REMEMBER_NOTE, values: { r } },
+      ...lateStep(ctx, 0.5),
+      { pool: P.REMEMBER_FOLLOWS, chance: c.follow * 0.6, follow: true },
+    ],
+  };
+}
+
+function planRecall(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  const { memories } = ctx.input;
+  const query = ctx.analysis.recallQuery;
+  if (query && /^(?:my\s+)?name$/i.test(query) && ctx.name) {
+    return {
+      nameChance: 0,
+      steps: [
+        { pool: P.RECALL_NAME },
+        { pool: P.RECALL_FOLLOWS, chance: c.follow * 0.5, follow: true },
+      ],
+    };
+  }
+  if (memories.length === 0) {
+    return { nameChance: 0.4, steps: [{ pool: P.RECALL_EMPTY }, { pool: P.RECALL_EMPTY_BODY }] };
+  }
+  if (!query) {
+    const list = memories
+      .slice(0, 3)
+      .map((memory) => `- ${reflectMemory(memory.content)}`)
+      .join('\n');
+    return {
+      nameChance: 0.4,
+      steps: [
+        { pool: P.RECALL_LIST_OPEN },
+        { pool: ['{list}'], values: { list } },
+        { pool: P.RECALL_FOLLOWS, chance: c.follow, follow: true },
+      ],
+    };
+  }
+  const ranked = rankMemories(query, memories);
+  const best = ranked[0];
+  if (!best) {
+    return {
+      nameChance: 0.4,
+      steps: [
+        { pool: P.RECALL_MISSING, values: { q: reflect(query) } },
+        { pool: P.RECALL_MISSING_BODY },
+      ],
+    };
+  }
+  const steps: Step[] = [
+    { pool: P.RECALL_FOUND, values: { r: reflectMemory(best.memory.content) } },
+    {
+      pool: P.RECALL_WHEN,
+      chance: 0.6,
+      values: { ago: timeAgo(best.memory.timestamp, ctx.input.now) },
+    },
+  ];
+  const second = ranked[1];
+  if (second && second.score === best.score) {
+    steps.push({ pool: ['and also: {r}'], values: { r: reflectMemory(second.memory.content) } });
+  }
+  steps.push({ pool: P.RECALL_FOLLOWS, chance: c.follow * 0.5, follow: true });
+  return { nameChance: 0.3, steps };
+}
+
+function planQuestion(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  if (ctx.analysis.question === 'time' || ctx.analysis.question === 'date') {
+    return {
+      nameChance: 0.3,
+      steps: [
+        { pool: ctx.analysis.question === 'time' ? P.TIME_ANSWERS : P.DATE_ANSWERS },
+        ...lateStep(ctx, 1),
+      ],
+    };
+  }
+  if (ctx.analysis.question === 'help') {
+    return {
+      nameChance: 0.4,
+      steps: [
+        { pool: P.HELP_OPENERS },
+        { pool: P.HELP_BODIES },
+        { pool: P.HELP_SUGGEST, chance: Math.max(c.suggest, 0.3) },
+        ...lateStep(ctx, 0.6),
+      ],
+    };
+  }
+  const echo = echoPool(ctx);
+  return {
+    nameChance: 0.3,
+    steps: [
+      { pool: P.QUESTION_OPENERS },
+      ...(echo ? [{ pool: echo, chance: 0.55 }] : []),
+      { pool: P.QUESTION_BODIES },
+      ...memoryWeave(ctx),
+      { pool: P.QUESTION_SUGGEST, chance: c.suggest },
+      { pool: P.QUESTION_HUMOR, chance: c.humor * 0.7 },
+      ...lateStep(ctx, 0.6),
+      { pool: P.QUESTION_FOLLOWS, chance: c.follow, follow: true },
+    ],
+  };
+}
+
+function planStatement(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  switch (ctx.analysis.flavour) {
+    case 'affection':
+      return {
+        nameChance: 0.5,
+        steps: [
+          { pool: P.AFFECTION_OPENERS },
+          { pool: P.AFFECTION_BODIES, chance: 0.7 },
+          { pool: P.HUMOR, chance: c.humor * 0.4 },
+          { pool: P.AFFECTION_FOLLOWS, chance: c.follow * 0.6, follow: true },
+        ],
+      };
+    case 'ack':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.ACK_OPENERS },
+          { pool: P.ACK_BODIES, chance: 0.6 },
+          ...lateStep(ctx, 0.5),
+        ],
+      };
+    case 'wordless':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.WORDLESS_OPENERS }, { pool: P.WORDLESS_FOLLOWS, follow: true }],
+      };
+    default:
+      break;
+  }
+  const echo = echoPool(ctx);
+  return {
+    nameChance: 0.3,
+    steps: [
+      { pool: P.STATEMENT_OPENERS },
+      ...(echo ? [{ pool: echo, chance: 0.6 }] : []),
+      { pool: P.STATEMENT_BODIES },
+      ...memoryWeave(ctx),
+      { pool: P.STATEMENT_SUGGEST, chance: c.suggest * 0.7 },
+      { pool: P.HUMOR, chance: c.humor * 0.7 },
+      ...moodSteps(ctx),
+      ...lateStep(ctx, 0.6),
+      { pool: P.STATEMENT_FOLLOWS, chance: c.follow, follow: true },
+    ],
+  };
+}
+
+function plan(ctx: Context): Plan {
+  switch (ctx.intent) {
+    case 'initial_greeting':
+      return planInitial(ctx);
+    case 'greeting':
+      return planGreeting(ctx);
+    case 'farewell':
+      return planFarewell(ctx);
+    case 'thanks':
+      return planThanks(ctx);
+    case 'feeling':
+      return planFeeling(ctx);
+    case 'about_kiri':
+      return planAbout(ctx);
+    case 'remember':
+      return planRemember(ctx);
+    case 'recall':
+      return planRecall(ctx);
+    case 'question':
+      return planQuestion(ctx);
+    case 'statement':
+      return planStatement(ctx);
+  }
+}
+
+function say(
+  pool: readonly Entry[],
+  ctx: Context,
+  slots: Slots,
+  rng: Random,
+  values?: Record<string, string | null>,
+): string | null {
+  const scoped: Slots = values
+    ? { name: slots.name, values: { ...slots.values, ...values } }
+    : slots;
+  const lines = eligible(pool, ctx.voice).filter((line) => fits(line, scoped, ctx.voice));
+  if (lines.length === 0) return null;
+  const text = render(rng.pick(lines), ctx.voice, scoped);
+  slots.name = scoped.name;
+  return /[\p{L}\p{N}]/u.test(text) ? text : null;
+}
+
+function compose(ctx: Context, rng: Random): string[] {
+  const { steps, nameChance } = plan(ctx);
+  const slots: Slots = {
+    name: ctx.name && rng.chance(nameChance) ? ctx.name : null,
+    values: ctx.values,
+  };
+  const segments: string[] = [];
+  for (const step of steps) {
+    if (step.chance !== undefined && !rng.chance(step.chance)) continue;
+    if (step.follow && segments.some((segment) => segment.includes('?'))) continue;
+    const text = say(step.pool, ctx, slots, rng, step.values);
+    if (text) segments.push(text);
+  }
+  return segments;
+}
+
+/** Segments of one part: a full stop between two when the first has no end mark; lists on their own lines. */
+function joinSegments(segments: readonly string[]): string {
+  let out = '';
+  for (const segment of segments) {
+    if (!out) out = segment;
+    else if (segment.startsWith('- ')) out += `\n${segment}`;
+    else out += `${/[.!?~…):]$/.test(out) ? '' : '.'} ${segment}`;
+  }
+  return out;
+}
+
+/** 1 part for a short reply, 2 for a medium one, 3 for a long one. */
+function toParts(segments: readonly string[]): string[] {
+  const clean = segments.map((s) => s.trim()).filter(Boolean);
+  const total = clean.reduce((sum, s) => sum + s.length + 1, 0);
+  const count = total <= 90 ? 1 : total <= 200 ? 2 : 3;
+  return balance(clean, count)
+    .map(joinSegments)
+    .filter((part) => part.length > 0);
+}
+
+function contextOf(input: CompanionInput): Context {
+  const analysis = analyse(input.isInitialGreeting ? '' : input.message);
+  const intent: Intent = input.isInitialGreeting ? 'initial_greeting' : analysis.intent;
+  const voice = voiceOf(input.personality, input.mood);
+  const hour = hourIn(input.now, input.timeZone);
+  const part = dayPartOf(hour);
+  const name = input.userName ? tidy(input.userName) || null : null;
+  const detail = input.isInitialGreeting
+    ? { phrase: null, clause: null }
+    : extractDetail(analysis.rest || input.message);
+  const values: Record<string, string | null> = {
+    persona: tidy(input.personaName) || 'Kiri',
+    who: name,
+    d: detail.phrase,
+    c: detail.clause,
+    x: analysis.aboutThing,
+    time: clockTime(input.now, input.timeZone),
+    date: calendarDay(input.now, input.timeZone),
+    part: dayPartLabel(part),
+  };
+  return {
+    input,
+    analysis,
+    intent,
+    voice,
+    part,
+    hour,
+    name,
+    remember: input.isInitialGreeting
+      ? null
+      : resolveRemember(analysis, input.message, input.history),
+    values,
+  };
+}
+
+function seedOf(input: CompanionInput): number {
+  const key = `${input.isInitialGreeting ? 1 : 0}|${input.message}`;
+  if (input.seed !== undefined && Number.isFinite(input.seed))
+    return hashString(key, input.seed >>> 0 || 1);
+  return hashString(`${input.now}|${key}`);
+}
+
+/** The local engine: no network, deterministic under `input.seed`, never one of `recentReplies`. */
+export function localReply(input: CompanionInput): CompanionReply {
+  const safeInput: CompanionInput = {
+    ...input,
+    message: typeof input.message === 'string' ? input.message : '',
+    history: Array.isArray(input.history) ? input.history : [],
+    memories: Array.isArray(input.memories) ? input.memories.filter(isMemory) : [],
+    recentReplies: Array.isArray(input.recentReplies) ? input.recentReplies : [],
+  };
+  const ctx = contextOf(safeInput);
+  const rng = new Random(seedOf(safeInput));
+  const recent = new Set(safeInput.recentReplies.map(replyKey));
+  const isNew = (parts: string[]) => parts.length > 0 && !recent.has(replyKey(parts.join(' ')));
+  const finish = (parts: string[]): CompanionReply => ({
+    parts,
+    provider: 'local',
+    remember: ctx.remember,
+    intent: ctx.intent,
+    feeling: ctx.intent === 'initial_greeting' ? null : ctx.analysis.feeling,
+  });
+
+  let first: string[] | null = null;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const segments = compose(ctx, rng);
+    if (segments.length === 0) continue;
+    first ??= segments;
+    const parts = toParts(segments);
+    if (isNew(parts)) return finish(parts);
+  }
+  const base = first ?? [ctx.voice.register === 'formal' ? 'I am here.' : "i'm here ~"];
+  // Every combination was said recently: weave in a detail of the message, then vary the tail.
+  const slots: Slots = { name: null, values: ctx.values };
+  const tails: string[] = [];
+  const echo = echoPool(ctx);
+  if (echo) {
+    for (const line of eligible(echo, ctx.voice)) {
+      if (fits(line, slots, ctx.voice)) tails.push(render(line, ctx.voice, slots));
+    }
+  }
+  for (const variation of P.VARIATIONS) tails.push(render({ t: variation }, ctx.voice, slots));
+  const usable = [...new Set(tails.filter((tail) => /[\p{L}\p{N}]/u.test(tail)))];
+  for (const tail of usable) {
+    const parts = toParts([...base, tail]);
+    if (isNew(parts)) return finish(parts);
+  }
+  for (const a of usable) {
+    for (const b of usable) {
+      if (a === b) continue;
+      const parts = toParts([...base, a, b]);
+      if (isNew(parts)) return finish(parts);
+    }
+  }
+  for (let n = 2; ; n += 1) {
+    const parts = toParts([...base, `(${n})`]);
+    if (isNew(parts)) return finish(parts);
+  }
+}
+
+function isMemory(value: unknown): value is MemoryItem {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as MemoryItem).content === 'string' &&
+    (value as MemoryItem).content.trim() !== ''
+  );
+}

@@ -1,0 +1,266 @@
+// Small text tools for the local engine: pronoun reflection, keywords, the detail to echo, memory matching.
+import type { MemoryItem } from './types';
+
+const APOSTROPHE = /[’‘`]/g;
+
+export function normaliseApostrophes(text: string): string {
+  return text.replace(APOSTROPHE, "'");
+}
+
+/** Collapse whitespace and trim. */
+export function tidy(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** For comparing replies: case, spacing, punctuation and '~' do not make a reply new. */
+export function replyKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+const OWNER_TO_KIRI: Record<string, string> = {
+  i: 'you',
+  me: 'you',
+  my: 'your',
+  mine: 'yours',
+  myself: 'yourself',
+  "i'm": "you're",
+  im: "you're",
+  "i've": "you've",
+  ive: "you've",
+  "i'll": "you'll",
+  "i'd": "you'd",
+  we: 'we',
+  your: 'my',
+  yours: 'mine',
+  yourself: 'myself',
+  "you're": "i'm",
+  youre: "i'm",
+  "you've": "i've",
+  "you'll": "i'll",
+  "you'd": "i'd",
+  ur: 'my',
+  u: 'you',
+};
+
+const SUBJECT_FOLLOWERS = new Set([
+  'are',
+  'were',
+  'have',
+  'had',
+  'do',
+  'did',
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'know',
+  'said',
+  'told',
+  'make',
+  'made',
+  'always',
+  'never',
+  'really',
+  'just',
+  'think',
+  'thought',
+  'want',
+  'wanted',
+  'like',
+  'love',
+  'need',
+  'get',
+  'got',
+  'seem',
+  'look',
+]);
+
+/**
+ * Turn the owner's words into Kiri's point of view: 'I love my cat' → 'you love your cat',
+ * 'you are my friend' → 'i am your friend'.
+ */
+export function reflect(text: string): string {
+  const words = normaliseApostrophes(text).split(/(\s+)/);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const token = words[i]!;
+    if (/^\s+$/.test(token) || token === '') {
+      out.push(token);
+      continue;
+    }
+    const match = /^([("“]*)([\p{L}']+)([^\p{L}']*)$/u.exec(token);
+    if (!match) {
+      out.push(token);
+      continue;
+    }
+    const [, lead = '', word = '', tail = ''] = match;
+    const lower = word.toLowerCase();
+    const previous = out
+      .slice()
+      .reverse()
+      .find((w) => !/^\s*$/.test(w))
+      ?.toLowerCase()
+      .replace(/[^\p{L}']/gu, '');
+    const nextWord = words
+      .slice(i + 1)
+      .find((w) => !/^\s*$/.test(w))
+      ?.toLowerCase()
+      .replace(/[^\p{L}']/gu, '');
+    let replaced: string | undefined;
+    if (lower === 'you') {
+      const atStart = previous === undefined || /[.!?,;:]$/.test(out.join('').trim());
+      replaced =
+        atStart || (nextWord !== undefined && SUBJECT_FOLLOWERS.has(nextWord)) ? 'i' : 'me';
+    } else if (lower === 'am' && previous === 'you') {
+      replaced = 'are';
+    } else if (lower === 'was' && previous === 'you') {
+      replaced = 'were';
+    } else if (lower === 'are' && previous === 'i') {
+      replaced = 'am';
+    } else if (lower === 'were' && previous === 'i') {
+      replaced = 'was';
+    } else {
+      replaced = OWNER_TO_KIRI[lower];
+    }
+    out.push(`${lead}${replaced ?? word}${tail}`);
+  }
+  return out.join('');
+}
+
+export const STOPWORDS = new Set(
+  (
+    'a an the and or but so if then than that this these those there here of to in on at by for with ' +
+    'from about as into over under up down out off again just very really too also is am are was were be ' +
+    'been being do does did done have has had having will would shall should can could may might must ' +
+    "i me my mine myself you your yours yourself we us our he him his she her they them their it its it's " +
+    "i'm i've i'll i'd you're im what which who whom whose when where why how all any some no not " +
+    "don't dont didn't can't cant won't isn't wasn't one ok okay yes yeah oh hey hi hello please " +
+    'remember recall forget told tell said say know think thing things something anything stuff ' +
+    'kiri today now still much many more most lot lots get got make made want like'
+  ).split(/\s+/),
+);
+
+function stem(word: string): string {
+  let w = word.replace(/'s$/, '').replace(/'$/, '');
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  return w;
+}
+
+/** The significant word stems of a text (stopwords dropped). */
+export function keywords(text: string): Set<string> {
+  const result = new Set<string>();
+  for (const raw of normaliseApostrophes(text)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)) {
+    const word = raw.replace(/^'+|'+$/g, '');
+    if (word.length < 2 || STOPWORDS.has(word)) continue;
+    const stemmed = stem(word);
+    if (stemmed.length >= 2 && !STOPWORDS.has(stemmed)) result.add(stemmed);
+  }
+  return result;
+}
+
+export interface RankedMemory {
+  memory: MemoryItem;
+  score: number;
+}
+
+/** Memories sharing words with `text`, best first (ties: newest first, as given). */
+export function rankMemories(text: string, memories: readonly MemoryItem[]): RankedMemory[] {
+  const wanted = keywords(text);
+  if (wanted.size === 0) return [];
+  const ranked: (RankedMemory & { index: number })[] = [];
+  memories.forEach((memory, index) => {
+    let score = 0;
+    for (const word of keywords(memory.content)) if (wanted.has(word)) score += 1;
+    if (score > 0) ranked.push({ memory, score, index });
+  });
+  ranked.sort((a, b) => b.score - a.score || a.index - b.index);
+  return ranked.map(({ memory, score }) => ({ memory, score }));
+}
+
+const PHRASE_STOP = new Set([
+  ...STOPWORDS,
+  'keeps',
+  'kept',
+  'forgot',
+  'said',
+  'says',
+  'went',
+  'came',
+  'left',
+  'broke',
+  'gave',
+  'took',
+  'saw',
+  'found',
+  'thinks',
+  'wants',
+  'hates',
+  'loves',
+  'never',
+  'always',
+  'tonight',
+  'yesterday',
+  'tomorrow',
+  'because',
+  'since',
+  'until',
+  'while',
+  'after',
+  'before',
+]);
+
+function nounPhrase(words: string[], max: number): string | null {
+  const taken: string[] = [];
+  for (const raw of words) {
+    const word = raw.toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, '');
+    if (!word || PHRASE_STOP.has(word)) break;
+    if (taken.length > 0 && (/ed$/.test(word) || (/s$/.test(word) && !/ss$/.test(word)))) break;
+    taken.push(raw.replace(/[^\p{L}\p{N}'-]/gu, ''));
+    if (taken.length >= max || /[,.!?;:]$/.test(raw)) break;
+  }
+  return taken.length > 0 ? taken.join(' ') : null;
+}
+
+export interface Detail {
+  /** A short noun phrase from Kiri's point of view: 'your exam', 'the weekend'. */
+  phrase: string | null;
+  /** A short first-person statement, reflected: 'you finished your essay'. */
+  clause: string | null;
+}
+
+/** A short detail of the owner's message worth echoing back, so that the reply feels attentive. */
+export function extractDetail(message: string): Detail {
+  const text = tidy(normaliseApostrophes(message));
+  let phrase: string | null = null;
+  const possessive = /\b(my|our)\s+([^.!?]+)/i.exec(text);
+  if (possessive) {
+    const noun = nounPhrase(possessive[2]!.split(' '), 3);
+    if (noun) phrase = `${possessive[1]!.toLowerCase() === 'my' ? 'your' : 'our'} ${noun}`;
+  }
+  if (!phrase) {
+    const about = /\babout\s+(the|this|that|a|an)?\s*([^.!?]+)/i.exec(text);
+    if (about) {
+      const noun = nounPhrase(about[2]!.split(' '), 3);
+      if (noun) phrase = `${about[1] ? `${about[1].toLowerCase()} ` : ''}${noun}`;
+    }
+  }
+  let clause: string | null = null;
+  const sentence = text.replace(/[.!~]+$/, '');
+  const words = sentence.split(' ');
+  if (
+    !sentence.includes('?') &&
+    words.length >= 2 &&
+    words.length <= 9 &&
+    /^(i|i'm|im|i've|i'll|we|we're|my)\b/i.test(sentence) &&
+    !/[.!?;]/.test(sentence)
+  ) {
+    clause = reflect(sentence).replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
+  }
+  return { phrase, clause };
+}

@@ -1,0 +1,103 @@
+// The companion's public types (DESIGN.md "Companion"; spec 000 §3.3, §3.4, §3.6).
+
+/** Spec 000 §3.4: each dimension is 0 to 1. */
+export interface PersonalityDimensions {
+  softness: number;
+  logic_bias: number;
+  humor_level: number;
+  formality: number;
+  initiative: number;
+}
+
+/** Kiri's default: warm, gentle, a little playful, casual, and ready to ask back. */
+export const BASELINE_PERSONALITY: PersonalityDimensions = Object.freeze({
+  softness: 0.7,
+  logic_bias: 0.5,
+  humor_level: 0.5,
+  formality: 0.3,
+  initiative: 0.6,
+});
+
+export type Intent =
+  | 'greeting'
+  | 'farewell'
+  | 'thanks'
+  | 'question'
+  | 'feeling'
+  | 'about_kiri'
+  | 'remember'
+  | 'recall'
+  | 'statement'
+  | 'initial_greeting';
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface MemoryItem {
+  content: string;
+  timestamp: number;
+}
+
+export interface MoodInput {
+  mode: string;
+  intensity: number;
+}
+
+export interface CompanionInput {
+  /** The owner's text ('' for the initial greeting). */
+  message: string;
+  isInitialGreeting: boolean;
+  userName: string | null;
+  /** Oldest first, at most the last 10. */
+  history: ChatTurn[];
+  /** ms since epoch. */
+  now: number;
+  /** IANA zone; the time of day is computed in it. */
+  timeZone: string;
+  personaName: string;
+  personality: PersonalityDimensions;
+  mood?: MoodInput | null;
+  /** What the owner asked Kiri to remember, newest first. */
+  memories: MemoryItem[];
+  /** Kiri's last replies (each the full joined text); none is ever repeated verbatim. */
+  recentReplies: string[];
+  context?: 'chat' | 'manual_console';
+  /** Makes the local engine deterministic (tests). */
+  seed?: number;
+}
+
+export interface CompanionReply {
+  /** 1 to 3 messages, none empty. */
+  parts: string[];
+  /** 'local' or the provider's name. */
+  provider: string;
+  /** The thing to store when the owner said 'remember that …', cleaned. */
+  remember: string | null;
+  intent: Intent;
+  feeling: string | null;
+}
+
+export interface ProviderConfig {
+  name: string;
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+export interface ProviderHealth {
+  name: string;
+  ok: boolean | null;
+  lastUsedAt: number | null;
+  lastError: string | null;
+  lastLatencyMs: number | null;
+  successes: number;
+  failures: number;
+}
+
+export interface Companion {
+  reply(input: CompanionInput): Promise<CompanionReply>;
+  health(): { chain: ProviderHealth[]; currentProvider: string };
+}

@@ -1,0 +1,58 @@
+// Zod at the door: JSON bodies and path parameters are checked before a handler sees them.
+import type { MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import type { AppEnv } from './app-env';
+import { HttpError } from './errors';
+
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+export const MALFORMED_JSON = 'Malformed JSON';
+export const JSON_REQUIRED = 'Content-Type must be application/json';
+
+/** "name: Invalid input: expected string, received number" and the like, one per problem. */
+export function describeZodError(error: z.ZodError, root = 'body'): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : root}: ${issue.message}`)
+    .join('; ');
+}
+
+type Validated<Target extends string, S extends z.ZodType> = {
+  in: { [K in Target]: z.input<S> };
+  out: { [K in Target]: z.output<S> };
+};
+
+/**
+ * Parses the JSON body and checks it against `schema`. An empty body reads as {} so that a missing field
+ * gets the route's own message (e.g. 'Access code is required') rather than a parser's.
+ */
+export function jsonBody<S extends z.ZodType>(
+  schema: S,
+): MiddlewareHandler<AppEnv, string, Validated<'json', S>> {
+  return async (c, next) => {
+    const text = await c.req.text();
+    let value: unknown = {};
+    if (text.trim() !== '') {
+      const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
+      if (!JSON_MEDIA_TYPE.test(mediaType)) throw new HttpError(415, JSON_REQUIRED);
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, MALFORMED_JSON);
+      }
+    }
+    const result = schema.safeParse(value);
+    if (!result.success) throw new HttpError(400, describeZodError(result.error));
+    c.req.addValidatedData('json', result.data as object);
+    await next();
+  };
+}
+
+export function pathParams<S extends z.ZodType>(
+  schema: S,
+): MiddlewareHandler<AppEnv, string, Validated<'param', S>> {
+  return async (c, next) => {
+    const result = schema.safeParse(c.req.param());
+    if (!result.success) throw new HttpError(400, describeZodError(result.error, 'path'));
+    c.req.addValidatedData('param', result.data as object);
+    await next();
+  };
+}

@@ -1,0 +1,32 @@
+// POST /api/chat: every body shape of the spec (greeting, variants A and B, minimal, console), answered
+// with kiriMessages + splitMessageTimings, exactly once per Idempotency-Key (docs/chat-server.md).
+import { Hono } from 'hono';
+import { requirePermission } from '../auth/guards';
+import { chatBodySchema } from '../chat/chat-body';
+import type { ChatService } from '../chat/chat-service';
+import {
+  checkIdempotencyKey,
+  idempotentRequestOf,
+  REPLAYED_HEADER,
+} from '../chat/idempotency';
+import type { AppEnv } from '../http/app-env';
+import { jsonBody } from '../http/validate';
+
+export interface ChatRouteDeps {
+  chat: ChatService;
+}
+
+export function chatRoutes({ chat }: ChatRouteDeps) {
+  return new Hono<AppEnv>().post(
+    '/',
+    requirePermission('chat'),
+    checkIdempotencyKey,
+    jsonBody(chatBodySchema),
+    async (c) => {
+      const request = await idempotentRequestOf(c.req);
+      const result = await chat.chat(c.var.viewer, c.req.valid('json'), request);
+      if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+      return c.json(result.answer, result.status);
+    },
+  );
+}

@@ -1,0 +1,23 @@
+// Every store file of DATA_DIR, opened together. Later areas add their file here.
+import { openAuthStore, type AuthStore } from './auth-store';
+import { openConversationStore, type ConversationStore } from './conversation-store';
+import { openMemoryStore, type MemoryStore } from './memory-store';
+
+export interface Stores {
+  auth: AuthStore;
+  conversations: ConversationStore;
+  memory: MemoryStore;
+}
+
+export async function openStores(dataDir: string): Promise<Stores> {
+  return {
+    auth: await openAuthStore(dataDir),
+    conversations: await openConversationStore(dataDir),
+    memory: await openMemoryStore(dataDir),
+  };
+}
+
+/** Waits until every queued write of every file is on disk. */
+export async function flushStores(stores: Stores): Promise<void> {
+  await Promise.all(Object.values(stores).map((store) => store.flush()));
+}

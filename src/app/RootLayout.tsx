@@ -1,0 +1,31 @@
+// The root route: error boundary, route guard, the app frame, and the update prompt.
+import { useRouteError } from 'react-router';
+import { INITIAL_RETRY_STATE } from '@/domain/error-retry';
+import { AuthGate } from '@/features/auth/components/AuthGate';
+import { ErrorScreen } from '@/ui/ErrorScreen';
+import UpdatePrompt from '@/ui/UpdatePrompt';
+import { AppLayout } from './AppLayout';
+import { ErrorBoundary } from './ErrorBoundary';
+
+export function RootLayout() {
+  return (
+    <>
+      <ErrorBoundary>
+        <AuthGate>
+          <AppLayout />
+        </AuthGate>
+      </ErrorBoundary>
+      <UpdatePrompt />
+    </>
+  );
+}
+
+/** The router's own error element: only for errors outside the boundaries above (none expected). */
+export function RouteError() {
+  const error = useRouteError();
+  return (
+    <main className="safe-area min-h-dvh">
+      <ErrorScreen error={error} retryState={INITIAL_RETRY_STATE} />
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+// THE route table (spec 000 §2.1 and 002 §2): every path and alias, each mapped to its screen. Every
+// screen but the chat is code-split; admin-only screens sit behind the admin guard.
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { AdminGuard } from '@/features/auth/components/AdminGuard';
+import { ChatScreen } from '@/features/chat/components/ChatScreen';
+import { lazyComponent } from '@/lib/lazy-component';
+import { RootLayout, RouteError } from './RootLayout';
+
+const NotBuilt = lazyComponent(() => import('./screens/NotBuiltRoute'));
+const NotFound = lazyComponent(() => import('./screens/NotFoundScreen'));
+const MobileTest = lazyComponent(() => import('@/features/mobile-test/components/MobileTestPage'));
+const DebugAuth = lazyComponent(() => import('@/features/auth/components/DebugAuthPage'));
+const ForceLogin = lazyComponent(() => import('@/features/auth/components/ForceLoginPage'));
+
+export interface ScreenEntry {
+  /** The first path is the screen's own; the others are aliases. */
+  paths: readonly string[];
+  title: string;
+  element: ReactNode;
+}
+
+/** A screen a later issue builds: it names its area and says plainly that it is not built. */
+function notBuilt(paths: readonly string[], title: string, purpose?: string): ScreenEntry {
+  return { paths, title, element: <NotBuilt title={title} purpose={purpose} /> };
+}
+
+function adminOnly(entry: ScreenEntry, offerRelogin = false): ScreenEntry {
+  return {
+    ...entry,
+    element: <AdminGuard offerRelogin={offerRelogin}>{entry.element}</AdminGuard>,
+  };
+}
+
+export const SCREENS: readonly ScreenEntry[] = [
+  { paths: ['/', '/full-chat', '/full'], title: 'Chat', element: <ChatScreen /> },
+  notBuilt(['/home', '/simple-mobile'], 'Simple Chat', 'A simple chat entry for small screens.'),
+  { paths: ['/mobile-test'], title: 'Mobile Test', element: <MobileTest /> },
+  notBuilt(['/consciousness'], 'Consciousness Stream'),
+  notBuilt(['/hybrid-dashboard'], 'Hybrid Protocol Dashboard'),
+  notBuilt(['/core-systems', '/core-systems-demo'], 'Core Systems'),
+  notBuilt(['/system-features'], 'System Features'),
+  notBuilt(['/whisperbridge'], 'WhisperBridge Lite', 'The tone-sync tool.'),
+  notBuilt(['/mirror-bridge'], 'Mirror Bridge', 'Mirror Bridge and Manual Console tabs.'),
+  notBuilt(['/sleep-mode', '/settings/sleep'], 'Sleep Mode Control'),
+  notBuilt(['/sync-control'], 'Sync Control', 'Weekly deep sync and bloom sync.'),
+  notBuilt(['/scanbot-control'], 'ScanBot Auto-Repair', 'File watching and automatic repair.'),
+  adminOnly(notBuilt(['/console', '/manual-console'], 'Manual Console'), true),
+  notBuilt(['/presencehub', '/presence-hub'], 'Presence Hub'),
+  adminOnly(notBuilt(['/presence-hub-console'], 'Presence Hub Console')),
+  notBuilt(
+    ['/personality-settings', '/settings/personality', '/settings/self-mod'],
+    'Personality Tone Settings',
+  ),
+  notBuilt(['/presence'], 'Mood Engine Monitor'),
+  notBuilt(['/build-rundown'], 'Build Rundown', 'Build history summary.'),
+  notBuilt(['/detailed-builds'], 'Detailed Builds', 'The detailed build list.'),
+  notBuilt(['/systems', '/systems-overview'], 'Systems Overview'),
+  notBuilt(['/generosity'], 'Generosity Engine'),
+  notBuilt(
+    ['/screen-settings', '/settings/screen'],
+    'Screen Settings',
+    'Font size and background.',
+  ),
+  notBuilt(['/browser-bubble-settings'], 'Browser Bubble Settings'),
+  notBuilt(['/hydra-tasks', '/settings/hydra'], 'Task Manager', 'This feature is disabled.'),
+  notBuilt(['/infrastructure', '/metrics'], 'Infrastructure Status'),
+  notBuilt(['/memory-dashboard', '/memory', '/settings/memory-logs'], 'Memory Threading Dashboard'),
+  { paths: ['/debug-auth'], title: 'Authentication Debug', element: <DebugAuth /> },
+  { paths: ['/force-login'], title: 'Authentication Issue', element: <ForceLogin /> },
+  notBuilt(['/user-restriction-mode'], 'User Restriction Mode'),
+  notBuilt(['/error-test'], 'Error Handling Test Dashboard'),
+  // Linked from the settings sidebar (spec 000 §2.1): a page of their own rather than a 404.
+  notBuilt(['/settings/system-health'], 'System Health'),
+  notBuilt(['/settings/error-logs'], 'Error Logs'),
+  notBuilt(['/settings/performance'], 'Performance'),
+  notBuilt(['/settings/monitoring'], 'Monitoring'),
+  notBuilt(['/settings/analytics'], 'Analytics'),
+];
+
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      ...SCREENS.flatMap((screen) =>
+        screen.paths.map((path): RouteObject => ({
+          id: path,
+          path,
+          element: screen.element,
+          handle: { title: screen.title },
+        })),
+      ),
+      {
+        id: NOT_FOUND_ROUTE_ID,
+        path: '*',
+        element: <NotFound />,
+        handle: { title: 'Page Not Found' },
+      },
+    ],
+  },
+];

@@ -1,0 +1,17 @@
+// Any path the route table does not know.
+import { Link } from 'react-router';
+import { Page } from '@/ui/Page';
+
+export function NotFoundScreen() {
+  return (
+    <Page title="404 Page Not Found" subtitle="Did you forget to add the page to the router?">
+      <p>
+        <Link to="/" className="text-violet-700 underline dark:text-violet-300">
+          Return to Chat
+        </Link>
+      </p>
+    </Page>
+  );
+}
+
+export default NotFoundScreen;

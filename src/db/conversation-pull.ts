@@ -1,0 +1,90 @@
+// Catches up with the server's conversation log: replies made while the app was closed, push
+// messages, and what the owner's other devices said. Merged by message id.
+import { sessionIdAt } from '@/domain/day-session';
+import { ensureSessionRow } from './sessions';
+import type { EmotionalState, KiriDatabase, MessageRow } from './schema';
+
+export const PULL_CURSOR_KEY = 'conversations.lastPulledId';
+
+export interface ServerMessage {
+  id: string;
+  message: string;
+  sender: 'user' | 'kiri';
+  timestamp: number | string;
+  replyToId?: string | null;
+  emotionalState?: EmotionalState | null;
+  sessionId?: string;
+  /** On Kiri's messages: the owner's message this answers. */
+  answersId?: string | null;
+}
+
+function toMillis(timestamp: number | string): number {
+  return typeof timestamp === 'number' ? timestamp : Date.parse(timestamp);
+}
+
+/** Merges server messages into the device store; returns how many were new here. */
+export async function mergeServerMessages(
+  db: KiriDatabase,
+  messages: readonly ServerMessage[],
+  timeZone: string,
+  now: number,
+): Promise<number> {
+  const todayId = sessionIdAt(now, timeZone);
+  return db.transaction('rw', [db.messages, db.sessions, db.tombstones], async () => {
+    let added = 0;
+    for (const incoming of messages) {
+      if (await db.tombstones.get(incoming.id)) continue;
+      const at = toMillis(incoming.timestamp);
+      if (!Number.isFinite(at)) continue;
+      if (incoming.sender === 'kiri' && incoming.answersId) {
+        const asked = await db.messages.get(incoming.answersId);
+        if (asked?.status && asked.status !== 'answered' && asked.status !== 'local') {
+          await db.messages.update(asked.id, { status: 'answered', statusReason: undefined });
+        }
+      }
+      if (await db.messages.get(incoming.id)) continue;
+      const sessionId = incoming.sessionId ?? sessionIdAt(at, timeZone);
+      await ensureSessionRow(db, sessionId, todayId, at);
+      const row: MessageRow = {
+        id: incoming.id,
+        sessionId,
+        sender: incoming.sender,
+        message: incoming.message,
+        timestamp: at,
+        replyToId: incoming.replyToId ?? null,
+        emotionalState: incoming.emotionalState ?? null,
+        ...(incoming.sender === 'user' ? { status: 'answered' as const } : {}),
+      };
+      await db.messages.add(row);
+      const session = await db.sessions.get(sessionId);
+      if (session) {
+        await db.sessions.update(sessionId, {
+          messageCount: session.messageCount + 1,
+          lastActivity: Math.max(session.lastActivity, at),
+        });
+      }
+      added += 1;
+    }
+    return added;
+  });
+}
+
+/** GET /api/conversations?since=<the last entry pulled>, then merge. */
+export async function pullConversations(
+  db: KiriDatabase,
+  options: { fetch: typeof fetch; timeZone: string; now: () => number },
+): Promise<number> {
+  const cursor = (await db.settings.get(PULL_CURSOR_KEY))?.value;
+  const url =
+    typeof cursor === 'string' && cursor
+      ? `/api/conversations?since=${encodeURIComponent(cursor)}`
+      : '/api/conversations';
+  const response = await options.fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+  const messages = (await response.json()) as ServerMessage[];
+  if (!Array.isArray(messages)) return 0;
+  const added = await mergeServerMessages(db, messages, options.timeZone, options.now());
+  const last = messages[messages.length - 1];
+  if (last) await db.settings.put({ key: PULL_CURSOR_KEY, value: last.id });
+  return added;
+}

@@ -1,0 +1,33 @@
+// One replay pass, the same in the page and in the worker: send what waits, then catch up with the
+// server's log (replies made while the app was closed, other devices).
+import { pullConversations } from './conversation-pull';
+import { drainOutbox, type DrainSummary } from './outbox-delivery';
+import type { KiriDatabase } from './schema';
+import { readTimeZone } from './sync-settings';
+
+export interface ReplaySummary extends DrainSummary {
+  pulled: number;
+  pullFailed: boolean;
+}
+
+export async function replayOutbox(
+  db: KiriDatabase,
+  options: { fetch: typeof fetch; now: () => number; force?: boolean; pull?: boolean },
+): Promise<ReplaySummary> {
+  const drained = await drainOutbox(db, options);
+  let pulled = 0;
+  let pullFailed = false;
+  if (options.pull !== false && !drained.needsLogin) {
+    try {
+      pulled = await pullConversations(db, {
+        fetch: options.fetch,
+        now: options.now,
+        timeZone: await readTimeZone(db),
+      });
+    } catch {
+      // Offline or server down: the next replay pulls again.
+      pullFailed = true;
+    }
+  }
+  return { ...drained, pulled, pullFailed };
+}

@@ -1,0 +1,105 @@
+// The device's database (Dexie over IndexedDB): the owner's chat lives here first (DESIGN.md).
+import Dexie, { type EntityTable } from 'dexie';
+
+export const DB_NAME = 'kiri';
+
+export type Sender = 'user' | 'kiri';
+
+/** sending: in the outbox; waiting: an attempt failed and it will be retried; sent: stored by the
+ * server; answered: Kiri replied; failed: the server refused it for good; local: never leaves the device. */
+export type MessageStatus = 'sending' | 'waiting' | 'sent' | 'answered' | 'failed' | 'local';
+
+export interface EmotionalState {
+  curiosity: number;
+  contentment: number;
+  empathy: number;
+}
+
+export interface SessionRow {
+  id: string; // yyyy-MM-dd in the owner's zone
+  title: string;
+  startedAt: number;
+  closedAt: number | null;
+  messageCount: number;
+  lastActivity: number;
+}
+
+export interface MessageRow {
+  id: string; // UUIDv7
+  sessionId: string;
+  sender: Sender;
+  message: string;
+  timestamp: number;
+  replyToId: string | null;
+  emotionalState: EmotionalState | null;
+  /** Only the owner's messages have a delivery status. */
+  status?: MessageStatus;
+  /** Why the last attempt failed, in words. */
+  statusReason?: string;
+  /** A part of a split reply is stored at once and shown from this time on. */
+  revealAt?: number;
+  /** The request the server refused, kept so that Retry sends exactly it again. */
+  retryBody?: string;
+}
+
+export type OutboxKind = 'chat' | 'conversation' | 'unsend';
+
+export interface OutboxRow {
+  seq?: number; // auto-increment: the order entries were made in
+  kind: OutboxKind;
+  /** The Idempotency-Key: the message's own id for chat and conversation writes. */
+  key: string;
+  method: 'POST' | 'DELETE';
+  url: string;
+  /** The exact JSON text sent on every attempt, so a replay is byte-identical. */
+  body: string | null;
+  messageId: string | null;
+  createdAt: number;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError?: string;
+}
+
+export interface KeyValueRow {
+  key: string;
+  value: unknown;
+}
+
+export interface SessionLogRow {
+  id?: number;
+  sessionId: string;
+  timestamp: number;
+}
+
+/** Ids the owner deleted here, so a later pull from the server does not bring them back. */
+export interface TombstoneRow {
+  id: string;
+  deletedAt: number;
+}
+
+export class KiriDatabase extends Dexie {
+  sessions!: EntityTable<SessionRow, 'id'>;
+  messages!: EntityTable<MessageRow, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  engineState!: EntityTable<KeyValueRow, 'key'>;
+  uiState!: EntityTable<KeyValueRow, 'key'>;
+  settings!: EntityTable<KeyValueRow, 'key'>;
+  sessionLog!: EntityTable<SessionLogRow, 'id'>;
+  tombstones!: EntityTable<TombstoneRow, 'id'>;
+
+  constructor(name = DB_NAME) {
+    super(name);
+    // Version 1. A schema change is a new version() with an upgrade that never drops messages,
+    // and a test that opens a database made by the version before (tests/unit/db/migrations.test.ts).
+    this.version(1).stores({
+      sessions: 'id, startedAt',
+      messages: 'id, [sessionId+timestamp], timestamp',
+      outbox: '++seq, kind, key, messageId',
+      engineState: 'key',
+      uiState: 'key',
+      settings: 'key',
+      sessionLog: '++id, sessionId, timestamp',
+      tombstones: 'id',
+    });
+  }
+}

@@ -1,0 +1,74 @@
+// Auth contract shared by the client layers: the status answer (docs/api-auth.md) and the local flags
+// (spec 000 §3.10). The flag names are contract names: they never change with the persona's name.
+
+export const DEFAULT_PERSONA_NAME = 'Kiri';
+
+export const AUTH_FLAG_KEYS = {
+  auth: 'kiri-auth',
+  sessionPersistent: 'kiri-session-persistent',
+  clientId: 'kiri-client-id',
+  lastLogin: 'kiri-last-login',
+} as const;
+
+export type AuthFlagKey = (typeof AUTH_FLAG_KEYS)[keyof typeof AUTH_FLAG_KEYS];
+
+export type UserRole = 'owner' | 'admin' | 'user';
+
+export interface AuthUser {
+  id: string;
+  clientId: string;
+  name: string | null;
+  role: UserRole;
+}
+
+export interface AuthStatus {
+  authenticated: boolean;
+  allowedDevice: boolean;
+  isAdmin: boolean;
+  isOwnerDevice: boolean;
+  personaName: string;
+  user: AuthUser | null;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function parseUser(value: unknown): AuthUser | null {
+  const raw = asRecord(value);
+  if (!raw) return null;
+  const role = raw.role === 'owner' || raw.role === 'admin' ? raw.role : 'user';
+  return {
+    id: typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '',
+    clientId: typeof raw.clientId === 'string' ? raw.clientId : '',
+    name: typeof raw.name === 'string' && raw.name.trim() ? raw.name : null,
+    role,
+  };
+}
+
+/**
+ * Reads GET /api/auth/status. Anything that is not a status answer (a captive portal's page, a proxy's
+ * error) is rejected, so that the caller falls back to the local flags instead of trusting it.
+ */
+export function parseAuthStatus(value: unknown): AuthStatus {
+  const raw = asRecord(value);
+  if (!raw || typeof raw.authenticated !== 'boolean') {
+    throw new Error('Unexpected answer from /api/auth/status');
+  }
+  const personaName =
+    typeof raw.personaName === 'string' && raw.personaName.trim()
+      ? raw.personaName.trim()
+      : DEFAULT_PERSONA_NAME;
+  return {
+    authenticated: raw.authenticated,
+    allowedDevice: raw.allowedDevice === true,
+    isAdmin: raw.isAdmin === true,
+    isOwnerDevice: raw.isOwnerDevice === true,
+    personaName,
+    user: parseUser(raw.user),
+  };
+}
+
+export { parseUser as parseAuthUser };

@@ -1,0 +1,28 @@
+// Day sessions (spec 000 §3.9, §4, §9): one session a day, its id the date in the owner's time zone.
+import { formatInTimeZone } from 'date-fns-tz';
+
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+export const DAY_CHECK_INTERVAL_MS = 60_000;
+export const NEW_DAY_BANNER_MS = 5_000;
+export const SESSION_RETENTION_DAYS = 30;
+
+/** `yyyy-MM-dd` of the given instant in the owner's zone: the day rolls at that zone's midnight. */
+export function sessionIdAt(instant: Date | number, timeZone = DEFAULT_TIME_ZONE): string {
+  return formatInTimeZone(instant, timeZone, 'yyyy-MM-dd');
+}
+
+/** The session's title: the long date of its day, e.g. 'Sunday, November 22, 2026'. */
+export function sessionTitle(sessionId: string): string {
+  const [year, month, day] = sessionId.split('-').map(Number) as [number, number, number];
+  // Noon UTC of that calendar day names the same weekday in every zone, so the title never drifts.
+  return formatInTimeZone(Date.UTC(year, month - 1, day, 12), 'UTC', 'EEEE, MMMM d, yyyy');
+}
+
+/** Whether a session's day is more than the retention window before today's (it may be removed). */
+export function isSessionExpired(sessionId: string, todayId: string): boolean {
+  const dayMs = (id: string) => {
+    const [y, m, d] = id.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return dayMs(todayId) - dayMs(sessionId) > SESSION_RETENTION_DAYS * 86_400_000;
+}

@@ -1,0 +1,27 @@
+// What an answer means for an outbox entry (DESIGN.md "Outbox"): delivered, refused for good, or try again.
+
+export type DeliveryOutcome =
+  | { kind: 'delivered' }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'retry'; reason: string; needsLogin?: boolean };
+
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_CAP_MS = 30_000;
+
+/** `status` is the HTTP status, or null when the request never got an answer (offline, server down). */
+export function deliveryOutcome(status: number | null, serverError?: string): DeliveryOutcome {
+  if (status === null) return { kind: 'retry', reason: 'Waiting for a connection' };
+  if (status >= 200 && status < 300) return { kind: 'delivered' };
+  // Logging in again fixes a 401, so the entry waits for it instead of being dropped.
+  if (status === 401) return { kind: 'retry', reason: 'Log in again to send', needsLogin: true };
+  // 408 and 429 say "later"; 5xx is the server's trouble, not the message's.
+  if (status === 408 || status === 429 || status >= 500) {
+    return { kind: 'retry', reason: serverError || `Server unavailable (${status})` };
+  }
+  return { kind: 'refused', reason: serverError || `Refused by the server (${status})` };
+}
+
+/** Backoff before the next automatic attempt: 1 s doubling, capped at 30 s. */
+export function retryDelayAfter(attempts: number): number {
+  return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}

@@ -1,0 +1,115 @@
+// The shared request helper of spec 000 §8 and a TanStack Query function factory built on it.
+import type { QueryFunction } from '@tanstack/react-query';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+export interface ApiRequestOptions {
+  /** What a 401 does: throw (default) or make the call resolve to `null`. */
+  on401?: 'throw' | 'returnNull';
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string>;
+}
+
+/** A non-OK answer. Its message is `${status}: ${bodyText || statusText}` (spec 000 §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly bodyText: string;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.bodyText = bodyText;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+async function readText(res: Response): Promise<string> {
+  try {
+    return await res.text();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Sends a request with the session cookie. The body is sent as JSON, unless it is FormData (the
+ * browser then sets the multipart boundary itself). A 429 is logged as a rate-limit warning and the
+ * answer is returned; any other non-OK answer throws an ApiError, except a 401 with
+ * `on401: 'returnNull'`, which resolves to null.
+ */
+type Method = HttpMethod | (string & {});
+
+export function apiRequest(
+  method: Method | undefined,
+  url: string,
+  body: unknown,
+  options: ApiRequestOptions & { on401: 'returnNull' },
+): Promise<Response | null>;
+export function apiRequest(
+  method: Method | undefined,
+  url: string,
+  body?: unknown,
+  options?: ApiRequestOptions & { on401?: 'throw' },
+): Promise<Response>;
+export function apiRequest(
+  method: Method | undefined,
+  url: string,
+  body?: unknown,
+  options?: ApiRequestOptions,
+): Promise<Response | null>;
+export async function apiRequest(
+  method: Method | undefined,
+  url: string,
+  body?: unknown,
+  options: ApiRequestOptions = {},
+): Promise<Response | null> {
+  method = method ?? 'GET';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { ...options.headers };
+  if (!isForm) headers['Content-Type'] = 'application/json';
+  const init: RequestInit = {
+    method: method.toUpperCase(),
+    headers,
+    credentials: 'include',
+    signal: options.signal ?? null,
+  };
+  if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);
+
+  const res = await fetch(url, init);
+  if (res.ok) return res;
+
+  if (res.status === 429) {
+    console.warn(
+      `Rate limited: ${init.method} ${url} answered 429${
+        res.headers.get('Retry-After') ? `, retry after ${res.headers.get('Retry-After')} s` : ''
+      }`,
+    );
+    return res;
+  }
+  if (res.status === 401 && options.on401 === 'returnNull') return null;
+  throw new ApiError(res.status, res.statusText, await readText(res));
+}
+
+/**
+ * A query function that GETs `url` and returns its JSON. Unlike the helper, it throws on a 429: a
+ * query must not cache an error body as its data, and the retry rules then skip the retry.
+ */
+export function getJson<T>(url: string, options?: { on401?: 'throw' }): QueryFunction<T>;
+export function getJson<T>(url: string, options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getJson<T>(
+  url: string,
+  options: { on401?: 'throw' | 'returnNull' } = {},
+): QueryFunction<T | null> {
+  return async ({ signal }) => {
+    const res = await apiRequest('GET', url, undefined, { on401: options.on401, signal });
+    if (res === null) return null;
+    if (res.status === 429) throw new ApiError(429, res.statusText, await readText(res));
+    return (await res.json()) as T;
+  };
+}

@@ -1,0 +1,104 @@
+// The page's side of the outbox (DESIGN.md "Outbox"). It asks for a replay at app start, when the
+// browser comes online, when the app comes back into view and after each send; and, because iOS has no
+// Background Sync and a browser may think it is online while the server is down, it tries again on a
+// timer while anything waits. The worker drains when it controls the page; otherwise the page does.
+import { db } from '@/db/db';
+import { replayOutbox, type ReplaySummary } from '@/db/outbox-replay';
+
+export const OUTBOX_SYNC_TAG = 'kiri-outbox';
+const MIN_TIMER_MS = 1_000;
+
+type ReplayListener = (summary: ReplaySummary) => void;
+
+const listeners = new Set<ReplayListener>();
+let started = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let pageDrain: Promise<void> | null = null;
+
+function workerController(): ServiceWorker | null {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator
+    ? navigator.serviceWorker.controller
+    : null;
+}
+
+function announce(summary: ReplaySummary): void {
+  for (const listener of listeners) listener(summary);
+  void scheduleRetry();
+}
+
+/** Listen to the outcome of every replay, the page's or the worker's. */
+export function onOutboxReplayed(listener: ReplayListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Ask for a replay now. `force` ignores the backoff (the network just came back). */
+export function requestReplay(options: { force?: boolean } = {}): void {
+  const force = options.force ?? false;
+  const controller = workerController();
+  if (controller) {
+    controller.postMessage({ type: 'REPLAY', force });
+    void registerBackgroundSync();
+    // Should the worker be stopped before it answers, the timer still comes back to it.
+    void scheduleRetry();
+    return;
+  }
+  void replayInPage(force);
+}
+
+async function replayInPage(force: boolean): Promise<void> {
+  // One pass at a time from this page (the Web Lock also keeps it apart from other tabs and the worker).
+  if (pageDrain) return pageDrain;
+  pageDrain = (async () => {
+    try {
+      const summary = await replayOutbox(db, {
+        fetch: (...args) => fetch(...args),
+        now: Date.now,
+        force,
+      });
+      announce(summary);
+    } finally {
+      pageDrain = null;
+    }
+  })();
+  return pageDrain;
+}
+
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const registration = await navigator.serviceWorker.ready;
+    const sync = (registration as { sync?: { register(tag: string): Promise<void> } }).sync;
+    await sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No Background Sync (iOS, Firefox): the timer and the page's events cover it.
+  }
+}
+
+/** While anything waits, try again when the earliest entry is due. */
+async function scheduleRetry(): Promise<void> {
+  clearTimeout(retryTimer);
+  const entries = await db.outbox.toArray();
+  if (entries.length === 0) return;
+  const due = Math.min(...entries.map((entry) => entry.nextAttemptAt));
+  const wait = Math.max(MIN_TIMER_MS, due - Date.now());
+  retryTimer = setTimeout(() => requestReplay(), wait);
+}
+
+/** Wires the triggers once, at app start. */
+export function startOutboxSync(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  window.addEventListener('online', () => requestReplay({ force: true }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') requestReplay({ force: true });
+  });
+  if ('serviceWorker' in navigator) {
+    navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+      const data = event.data as { type?: string; summary?: ReplaySummary } | null;
+      if (data?.type === 'OUTBOX_REPLAYED' && data.summary) announce(data.summary);
+    });
+    // A worker that takes control later (first install) drains from then on.
+    navigator.serviceWorker.addEventListener('controllerchange', () => requestReplay());
+  }
+  requestReplay({ force: true });
+}

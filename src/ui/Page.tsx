@@ -1,0 +1,22 @@
+// A plain page: a heading, an optional line under it, and its content.
+import type { ReactNode } from 'react';
+
+export function Page({
+  title,
+  subtitle,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8">
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold">{title}</h1>
+        {subtitle && <p className="text-neutral-600 dark:text-neutral-400">{subtitle}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}

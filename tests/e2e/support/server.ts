@@ -1,0 +1,179 @@
+// Starts and stops the real Kiri server (server/index.ts, serving the built dist/ and /api) on a free
+// loopback port with its own DATA_DIR, so a test can stop it and start it again mid-journey (what a
+// commute looks like to the app). Used by the e2e fixtures and by the benchmarks.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export const HOST = '127.0.0.1';
+/** The access code every test server is started with. */
+export const ACCESS_CODE = 'kiri-e2e-access-code';
+
+export interface ServerOptions {
+  /** Reuse a data directory (a restart); by default a fresh temporary one. */
+  dataDir?: string;
+  port?: number;
+  accessCode?: string;
+  /** Extra environment for the server process. */
+  env?: Record<string, string>;
+  /** How long to wait for GET /api/health to answer 200. */
+  readyTimeoutMs?: number;
+}
+
+export interface KiriServer {
+  readonly url: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly accessCode: string;
+  /** True while the process runs. */
+  readonly running: boolean;
+  /** What the process printed (stdout and stderr), for failure messages. */
+  output(): string;
+  /** Stops the process (SIGTERM, then SIGKILL after a grace period); `kill: true` sends SIGKILL at once. */
+  stop(options?: { kill?: boolean }): Promise<void>;
+  /** Starts it again on the same port and DATA_DIR. */
+  start(): Promise<void>;
+  /** Stops it and removes the DATA_DIR if this helper made it. */
+  dispose(): Promise<void>;
+}
+
+/** A port the OS says is free on the loopback address. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      if (address === null || typeof address === 'string') {
+        probe.close();
+        reject(new Error('no port'));
+        return;
+      }
+      probe.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+const live = new Set<ChildProcess>();
+// A test runner that dies must not leave servers behind.
+process.once('exit', () => {
+  for (const child of live) killGroup(child, 'SIGKILL');
+});
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal); // the server and anything it started
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startServer(options: ServerOptions = {}): Promise<KiriServer> {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: build the app first (npm run build).');
+  }
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kiri-e2e-'));
+  const port = options.port ?? (await freePort());
+  const accessCode = options.accessCode ?? ACCESS_CODE;
+  const url = `http://${HOST}:${port}`;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
+
+  let child: ChildProcess | undefined;
+  let log = '';
+
+  const start = async (): Promise<void> => {
+    if (child && child.exitCode === null && child.signalCode === null) return;
+    log = '';
+    // `node --import tsx` rather than `npx tsx`: one process whose pid is the server's, so a stop
+    // is immediate and certain (npx and the tsx CLI each add a parent process).
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: ROOT,
+      detached: true, // its own process group, killed as a whole
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        // Pinned so that a developer's own settings cannot change what the tests see.
+        PORT: String(port),
+        HOST,
+        DATA_DIR: dataDir,
+        ACCESS_CODE: accessCode,
+        SERVE_STATIC: 'true',
+        STATIC_DIR: join(ROOT, 'dist'),
+        OWNER_DEVICE_POLICY: 'enroll',
+        OWNER_NAME: '',
+        TRUST_PROXY: 'false',
+        LLM_PROVIDERS: '', // the local engine only: no network
+        ...options.env,
+      },
+    });
+    child = proc;
+    live.add(proc);
+    proc.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    proc.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    proc.on('exit', () => live.delete(proc));
+
+    const deadline = Date.now() + readyTimeoutMs;
+    while (Date.now() < deadline) {
+      if (proc.exitCode !== null || proc.signalCode !== null) {
+        throw new Error(
+          `The server exited during start (code ${proc.exitCode}, signal ${proc.signalCode}):\n${log}`,
+        );
+      }
+      try {
+        const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    killGroup(proc, 'SIGKILL');
+    throw new Error(
+      `The server did not answer GET /api/health within ${readyTimeoutMs} ms:\n${log}`,
+    );
+  };
+
+  const stop = async ({ kill = false } = {}): Promise<void> => {
+    const proc = child;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+    killGroup(proc, kill ? 'SIGKILL' : 'SIGTERM');
+    const graceful = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
+    if (!graceful) {
+      killGroup(proc, 'SIGKILL');
+      await exited;
+    }
+  };
+
+  await start();
+
+  return {
+    url,
+    port,
+    dataDir,
+    accessCode,
+    get running() {
+      return child !== undefined && child.exitCode === null && child.signalCode === null;
+    },
+    output: () => log,
+    stop,
+    start,
+    async dispose() {
+      await stop();
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

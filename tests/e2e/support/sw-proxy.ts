@@ -1,0 +1,80 @@
+// A pass-through HTTP proxy in front of the test server that can make /sw.js byte-different, which is
+// how a browser sees a new release. Playwright's routing does not see the browser's own update fetch
+// of a worker script, and rebuilding the app in a test is too slow, so the update test goes through this.
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { HOST } from './server';
+
+export interface SwProxy {
+  readonly url: string;
+  /** Appended to every later /sw.js answer; '' serves it unchanged. */
+  setWorkerSuffix(suffix: string): void;
+  close(): Promise<void>;
+}
+
+const WORKER_PATH = '/sw.js';
+
+export async function startSwProxy(target: string): Promise<SwProxy> {
+  const upstream = new URL(target);
+  let suffix = '';
+
+  const proxy = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://proxy').pathname;
+    const rewrite = path === WORKER_PATH && suffix !== '';
+    const headers: IncomingHttpHeaders = { ...req.headers };
+    if (rewrite) {
+      // A plain, full body that can be appended to.
+      delete headers['accept-encoding'];
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+    }
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers,
+      },
+      (answer) => {
+        if (!rewrite) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat([...chunks, Buffer.from(`\n${suffix}\n`)]);
+          const out = { ...answer.headers };
+          delete out['content-length'];
+          delete out['etag'];
+          delete out['last-modified'];
+          delete out['transfer-encoding'];
+          res.writeHead(answer.statusCode ?? 502, { ...out, 'content-length': body.length });
+          res.end(body);
+        });
+      },
+    );
+    forward.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(forward);
+  });
+
+  await new Promise<void>((resolve) => proxy.listen(0, HOST, resolve));
+  const address = proxy.address();
+  if (address === null || typeof address === 'string') throw new Error('proxy did not listen');
+
+  return {
+    url: `http://${HOST}:${address.port}`,
+    setWorkerSuffix: (next) => {
+      suffix = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
+}

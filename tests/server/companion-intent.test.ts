@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { detectIntent } from '../../server/companion';
+
+describe('detectIntent', () => {
+  it.each([
+    // greetings
+    ['hi', 'greeting'],
+    ['hello!', 'greeting'],
+    ['helloooo ~', 'greeting'],
+    ['hey kiri', 'greeting'],
+    ['good morning!', 'greeting'],
+    ['Hiya', 'greeting'],
+    // farewells
+    ['bye', 'farewell'],
+    ['good night kiri', 'farewell'],
+    ["ok I'm going to bed", 'farewell'],
+    ['see you tomorrow!', 'farewell'],
+    ['gotta go', 'farewell'],
+    // thanks
+    ['thanks!', 'thanks'],
+    ['thank you so much', 'thanks'],
+    ['I really appreciate it, thanks', 'thanks'],
+    // questions
+    ['what is the capital of France?', 'question'],
+    ['why is the sky blue', 'question'],
+    ['should I quit my job?', 'question'],
+    ['what time is it?', 'question'],
+    ['can you help me plan my week?', 'question'],
+    // feelings
+    ["I'm so sad today", 'feeling'],
+    ['ugh, work is so stressful', 'feeling'],
+    ['hey, I feel lonely', 'feeling'],
+    ["I'm exhausted", 'feeling'],
+    // about Kiri
+    ['who are you?', 'about_kiri'],
+    ["what's your name?", 'about_kiri'],
+    ['how are you?', 'about_kiri'],
+    ['hi, how are you doing?', 'about_kiri'],
+    ['are you a bot?', 'about_kiri'],
+    ['what are you doing?', 'about_kiri'],
+    // remember
+    ['remember that my sister is called Ana', 'remember'],
+    ["don't forget I have a dentist appointment on Friday", 'remember'],
+    ['Kiri, please remember to buy milk', 'remember'],
+    ['my birthday is May 5, remember that', 'remember'],
+    // recall
+    ['what do you remember?', 'recall'],
+    ['do you remember my sister?', 'recall'],
+    ['what did I tell you about tea?', 'recall'],
+    ["what's my sister's name?", 'recall'],
+    ['can you remember what I said about tea?', 'recall'],
+    // statements and the negatives of the keyword rules
+    ['this is my history', 'statement'],
+    ['high five', 'statement'],
+    ['I went to the park with my dog', 'statement'],
+    ['morning was rough', 'statement'],
+    ['I remember my childhood', 'statement'],
+    ['no thanks', 'statement'],
+    ['thanks to the rain I am stuck at home', 'statement'],
+    ['I said bye to my friend at the station and then walked home through the rain', 'statement'],
+    ['I am not sad', 'statement'],
+    ['I love you', 'statement'],
+    ['ok', 'statement'],
+    ['😊', 'statement'],
+    ['', 'statement'],
+  ])('%j is %s', (text, intent) => {
+    expect(detectIntent(text).intent).toBe(intent);
+  });
+
+  it.each([
+    ["I'm so sad today", 'sad'],
+    ['so tired after work', 'tired'],
+    ['I had such a great day, I am so happy', 'happy'],
+    ["I'm nervous about tomorrow", 'anxious'],
+    ['my boss made me so angry', 'angry'],
+    ['I feel lonely tonight', 'lonely'],
+    ['I am stressed out', 'stressed'],
+    ["I can't wait for the concert, I'm so excited", 'excited'],
+    ["I'm bored", 'bored'],
+    ['I feel so grateful for my friends', 'grateful'],
+    ['thank you!', 'grateful'],
+  ])('%j feels %s', (text, feeling) => {
+    expect(detectIntent(text).feeling).toBe(feeling);
+  });
+
+  it('has no feeling for a plain statement or a negated feeling word', () => {
+    expect(detectIntent('I went to the shop').feeling).toBeNull();
+    expect(detectIntent("I'm not tired at all").feeling).toBeNull();
+  });
+
+  it.each([
+    ['remember that my sister is called Ana.', 'my sister is called Ana'],
+    [
+      "Don't forget: I have a dentist appointment on Friday!",
+      'I have a dentist appointment on Friday',
+    ],
+    ['please remember to buy milk please', 'I need to buy milk'],
+    ['my birthday is May 5, remember that!', 'my birthday is May 5'],
+    ['hey kiri, remember I like jasmine tea ~', 'I like jasmine tea'],
+  ])('%j stores %j', (text, thing) => {
+    const result = detectIntent(text);
+    expect(result.intent).toBe('remember');
+    expect(result.remember).toBe(thing);
+  });
+
+  it('gives the recall query, or null for "what do you remember"', () => {
+    expect(detectIntent('what do you remember?').recallQuery).toBeNull();
+    expect(detectIntent('what do you remember about me?').recallQuery).toBeNull();
+    expect(detectIntent('what did I tell you about my sister?').recallQuery).toBe('my sister');
+    expect(detectIntent('do you remember my favourite tea?').recallQuery).toBe('my favourite tea');
+    expect(detectIntent('hello').remember).toBeNull();
+  });
+});

@@ -1,0 +1,239 @@
+// Builds the app on a temp DATA_DIR with a fake clock and a cheap scrypt cost, and drives it like a browser.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { createApp, type KiriApp } from '../../../server/app';
+import { prepareAccessCode } from '../../../server/auth/access-code';
+import type { Companion } from '../../../server/companion';
+import type { ThrottleLimits } from '../../../server/auth/attempt-throttle';
+import { loadConfig, type Config } from '../../../server/config';
+import { silentLogger, type Logger } from '../../../server/log';
+import type { ScryptParams } from '../../../server/store/auth-store';
+import { openStores, type Stores } from '../../../server/store/stores';
+
+export const TEST_ACCESS_CODE = 'test-access-code';
+/** About a millisecond per hash instead of a few hundred: the parameters are stored with each hash. */
+export const TEST_SCRYPT_PARAMS: ScryptParams = { N: 1024, r: 8, p: 1, keyLength: 32 };
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+
+export class FakeClock {
+  now = Date.UTC(2026, 0, 15, 8, 0, 0);
+  readonly read = () => this.now;
+  advance(ms: number): void {
+    this.now += ms;
+  }
+}
+
+const dataDirs: string[] = [];
+
+export async function makeDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'kiri-server-test-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+export async function removeDataDirs(): Promise<void> {
+  await Promise.all(dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    ACCESS_CODE: TEST_ACCESS_CODE,
+    SERVE_STATIC: 'false',
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: KiriApp;
+  config: Config;
+  stores: Stores;
+  clock: FakeClock;
+  dataDir: string;
+  /** A browser with its own cookie jar, talking to this app from `address`. */
+  browser(options?: BrowserOptions): TestBrowser;
+  authFileText(): Promise<string>;
+}
+
+export async function startTestApp(
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    clock?: FakeClock;
+    log?: Logger;
+    throttleLimits?: ThrottleLimits;
+    /** A fake engine (e.g. one that counts its calls); by default the real one, local only. */
+    companion?: Companion;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = options.dataDir ?? (await makeDataDir());
+  const config = testConfig(dataDir, options.env);
+  const stores = await openStores(dataDir);
+  await prepareAccessCode(stores.auth, config.accessCode, TEST_SCRYPT_PARAMS);
+  const clock = options.clock ?? new FakeClock();
+  const app = createApp({
+    config,
+    stores,
+    clock: clock.read,
+    log: options.log ?? silentLogger,
+    scryptParams: TEST_SCRYPT_PARAMS,
+    throttleLimits: options.throttleLimits,
+    companion: options.companion,
+  });
+  return {
+    app,
+    config,
+    stores,
+    clock,
+    dataDir,
+    browser: (browserOptions) => new TestBrowser(app, browserOptions),
+    authFileText: () => readFile(join(dataDir, 'auth.json'), 'utf8'),
+  };
+}
+
+export interface BrowserOptions {
+  address?: string;
+  userAgent?: string;
+  /** Sends requests to https://kiri.test instead of http://localhost. */
+  https?: boolean;
+}
+
+export interface RequestOptions {
+  method?: string;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** A cookie jar in front of app.request, with the socket address @hono/node-server would give. */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  readonly address: string;
+  readonly userAgent: string | undefined;
+  readonly origin: string;
+
+  constructor(
+    private readonly app: KiriApp,
+    options: BrowserOptions = {},
+  ) {
+    this.address = options.address ?? '203.0.113.10';
+    this.userAgent = options.userAgent;
+    this.origin = options.https ? 'https://kiri.test' : 'http://localhost';
+  }
+
+  async request(path: string, options: RequestOptions = {}): Promise<Response> {
+    const headers = new Headers(options.headers);
+    if (this.userAgent && !headers.has('user-agent')) headers.set('user-agent', this.userAgent);
+    if (this.cookies.size > 0 && !headers.has('cookie')) {
+      headers.set(
+        'cookie',
+        [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      );
+    }
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const response = await this.app.request(
+      `${this.origin}${path}`,
+      { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body },
+      { incoming: { socket: { remoteAddress: this.address } } } as never,
+    );
+    this.keepCookies(response);
+    return response;
+  }
+
+  post(path: string, json?: unknown, headers?: Record<string, string>): Promise<Response> {
+    return this.request(path, { method: 'POST', json, headers });
+  }
+
+  login(password = TEST_ACCESS_CODE): Promise<Response> {
+    return this.post('/api/auth/login', { password });
+  }
+
+  async loginOk(password = TEST_ACCESS_CODE): Promise<LoginAnswer> {
+    const response = await this.login(password);
+    if (response.status !== 200) {
+      throw new Error(`login answered ${response.status}: ${await response.text()}`);
+    }
+    return (await response.json()) as LoginAnswer;
+  }
+
+  async register(name: string, clientId?: string): Promise<Response> {
+    const id = clientId ?? (await this.status()).user?.clientId;
+    return this.post('/api/users/register', { name, clientId: id });
+  }
+
+  async status(): Promise<StatusAnswer> {
+    return (await (await this.request('/api/auth/status')).json()) as StatusAnswer;
+  }
+
+  /** Another browser that starts with this one's cookies (a stolen or copied cookie). */
+  cloneCookiesInto(other: TestBrowser): void {
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+  }
+
+  private keepCookies(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      if (/max-age=0/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+export interface PublicUser {
+  id: string;
+  clientId: string;
+  name: string | null;
+  role: 'owner' | 'admin' | 'user';
+}
+
+export interface LoginAnswer {
+  success: true;
+  clientId: string;
+  user: PublicUser;
+  isOwnerDevice: boolean;
+}
+
+export interface StatusAnswer {
+  authenticated: boolean;
+  allowedDevice: boolean;
+  isAdmin: boolean;
+  isOwnerDevice: boolean;
+  personaName: string;
+  /** TIME_ZONE: the client names day sessions in it. */
+  timeZone: string;
+  user: PublicUser | null;
+}
+
+export interface ErrorAnswer {
+  success: false;
+  error: string;
+  message: string;
+}
+
+export async function expectError(
+  response: Response,
+  status: number,
+  message?: string | RegExp,
+): Promise<ErrorAnswer> {
+  const body = (await response.json()) as ErrorAnswer;
+  expect({ status: response.status, body }).toMatchObject({
+    status,
+    body: { success: false },
+  });
+  expect(body.message).toBe(body.error);
+  if (typeof message === 'string') expect(body.error).toBe(message);
+  else if (message) expect(body.error).toMatch(message);
+  return body;
+}
