@@ -4,10 +4,11 @@
 // Add a benchmark: write a module exporting a Benchmark (bench/types.ts) and list it here.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { bundleBenchmark } from './bundle';
+import { serverChatBenchmark } from './server-chat';
 import { serverRpsBenchmark } from './server-rps';
 import { verdict, type Benchmark, type Figure } from './types';
 
-const BENCHMARKS: Benchmark[] = [bundleBenchmark, serverRpsBenchmark];
+const BENCHMARKS: Benchmark[] = [bundleBenchmark, serverRpsBenchmark, serverChatBenchmark];
 
 /** No single benchmark may run longer than this: the run stops by itself. */
 const TIMEOUT_MS = 180_000;

@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
   const routes = app
     .route('/api/health', healthRoutes())
     .route('/api/auth', authRoutes(routeDeps))
-    .route('/api/users', usersRoutes(routeDeps))
+    .route('/api/users', usersRoutes(routeDeps, chat))
     .route('/api/admin', adminRoutes(routeDeps))
     .route('/api/chat', chatRoutes({ chat }))
     .route('/api/conversations', conversationsRoutes({ chat }))

@@ -151,5 +151,8 @@ export const conversationMessageSchema = z
 export type ConversationMessageRequest = z.output<typeof conversationMessageSchema>;
 
 export const messageIdParam = z.object({
-  id: z.string().min(1, 'is required').max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`),
+  id: z
+    .string()
+    .min(1, 'is required')
+    .max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`),
 });

@@ -31,6 +31,7 @@ import {
 import {
   IdempotencyGate,
   isUuid,
+  PRUNE_INTERVAL_MS,
   pruneRecords,
   type GateResult,
   type IdempotentRequest,
@@ -86,10 +87,14 @@ export interface ChatServiceOptions {
 /** What a request decided, and how it changes the account's data when it is committed. */
 interface Prepared<A> extends Outcome<A> {
   apply(account: ConversationAccount): void;
+  /** Nothing to add or remove: without a key to record, there is nothing to write. */
+  unchanged?: boolean;
 }
 
 export class ChatService {
   readonly gate = new IdempotencyGate();
+  /** When each account's records were last pruned (in memory: after a restart the first write prunes). */
+  private readonly prunedAt = new Map<string, number>();
   private readonly personalityOf: (account: string) => PersonalityDimensions;
 
   constructor(private readonly options: ChatServiceOptions) {
@@ -178,8 +183,35 @@ export class ChatService {
         userMessage: logged && userId !== null ? { id: userId, sessionId } : null,
         provider: reply.provider,
       };
-      return { status: 200, answer, apply: (data) => appendEntries(data, entries) };
+      return {
+        status: 200,
+        answer,
+        apply: (data) => appendEntries(data, entries),
+        unchanged: entries.length === 0,
+      };
     });
+  }
+
+  /**
+   * Kiri's welcome after registration goes into the log like any of her messages, so every device of
+   * the account shows it in the chat (spec 000 §4: 'a welcome message is appended').
+   */
+  async appendWelcome(viewer: Viewer, text: string): Promise<ConversationEntry> {
+    const now = this.options.clock();
+    const entry: ConversationEntry = {
+      id: uuidv7(now),
+      message: text,
+      sender: 'kiri',
+      timestamp: now,
+      replyToId: null,
+      emotionalState: null,
+      sessionId: sessionIdAt(now, this.options.timeZone),
+      answersId: null,
+    };
+    await this.options.conversations.update((data) => {
+      appendEntries(accountIn(data, accountOf(viewer)), [entry]);
+    });
+    return entry;
   }
 
   /** POST /api/conversations: a message stored as it is (the image-sharing sequence). */
@@ -258,11 +290,16 @@ export class ChatService {
     const { conversations, clock } = this.options;
     const commit = async (): Promise<Outcome<A>> => {
       const prepared = await work();
+      const outcome: Outcome<A> = { status: prepared.status, answer: prepared.answer };
+      if (prepared.unchanged && !request) return outcome;
       const at = clock();
       await conversations.update((data) => {
         const stored = accountIn(data, account);
         prepared.apply(stored);
-        pruneRecords(stored.idempotency, at);
+        if (at - (this.prunedAt.get(account) ?? -Infinity) >= PRUNE_INTERVAL_MS) {
+          pruneRecords(stored.idempotency, at);
+          this.prunedAt.set(account, at);
+        }
         if (request) {
           stored.idempotency[request.key] = {
             route: request.route,
@@ -273,7 +310,7 @@ export class ChatService {
           };
         }
       });
-      return { status: prepared.status, answer: prepared.answer };
+      return outcome;
     };
     if (!request) return { ...(await commit()), replayed: false };
     return this.gate.run(

@@ -11,6 +11,8 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Stripe's name for the same thing; tells a client (and a test) that nothing ran this time. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 60 * 60_000;
+/** Pruning walks every record of an account: once an hour is enough to keep "at least 30 days". */
+export const PRUNE_INTERVAL_MS = 60 * 60_000;
 export const MAX_KEY_LENGTH = 200;
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -42,9 +42,36 @@ export function dayPartLabel(part: DayPart): string {
   return part === 'late_night' ? 'late night' : part;
 }
 
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Formats `now` in the zone (UTC when the zone is unknown), with a cached formatter: building an
+ * Intl.DateTimeFormat costs far more than using one, and this runs on every chat request.
+ */
+function formatInZone(
+  now: number,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): { text: string; zone: string } {
+  for (const zone of [timeZone, 'UTC']) {
+    const key = `${zone}|${JSON.stringify(options)}`;
+    let formatter = zonedFormatters.get(key);
+    if (!formatter) {
+      try {
+        formatter = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone });
+      } catch {
+        continue;
+      }
+      zonedFormatters.set(key, formatter);
+    }
+    return { text: formatter.format(new Date(now)), zone };
+  }
+  throw new Error('UTC is always a valid time zone');
+}
+
 /** e.g. 'Monday, 3 March 2025, 07:15 (Asia/Shanghai)'. */
 export function describeNow(now: number, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
+  const { text, zone } = formatInZone(now, timeZone, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -52,40 +79,18 @@ export function describeNow(now: number, timeZone: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-  };
-  let zone = timeZone;
-  let text: string;
-  try {
-    text = new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(new Date(now));
-  } catch {
-    zone = 'UTC';
-    text = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: zone }).format(new Date(now));
-  }
+  });
   return `${text} (${zone})`;
 }
 
 /** The clock time alone, e.g. '07:15', in the owner's zone. */
 export function clockTime(now: number, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
-  try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(new Date(now));
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(new Date(now));
-  }
+  return formatInZone(now, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).text;
 }
 
 /** The weekday and date alone, e.g. 'Monday, 3 March', in the owner's zone. */
 export function calendarDay(now: number, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' };
-  try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(new Date(now));
-  } catch {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(new Date(now));
-  }
+  return formatInZone(now, timeZone, { weekday: 'long', day: 'numeric', month: 'long' }).text;
 }
 
 const MINUTE = 60_000;

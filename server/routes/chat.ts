@@ -4,11 +4,7 @@ import { Hono } from 'hono';
 import { requirePermission } from '../auth/guards';
 import { chatBodySchema } from '../chat/chat-body';
 import type { ChatService } from '../chat/chat-service';
-import {
-  checkIdempotencyKey,
-  idempotentRequestOf,
-  REPLAYED_HEADER,
-} from '../chat/idempotency';
+import { checkIdempotencyKey, idempotentRequestOf, REPLAYED_HEADER } from '../chat/idempotency';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validate';
 

@@ -4,11 +4,7 @@ import { Hono } from 'hono';
 import { requirePermission } from '../auth/guards';
 import { conversationMessageSchema, MAX_ID_LENGTH, messageIdParam } from '../chat/chat-body';
 import type { ChatService } from '../chat/chat-service';
-import {
-  checkIdempotencyKey,
-  idempotentRequestOf,
-  REPLAYED_HEADER,
-} from '../chat/idempotency';
+import { checkIdempotencyKey, idempotentRequestOf, REPLAYED_HEADER } from '../chat/idempotency';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { jsonBody, pathParams } from '../http/validate';

@@ -1,5 +1,6 @@
 // The signed-in frame: a header (title, offline note, theme, logout) and the current screen, inside
-// the safe area so nothing hides under the notch or the home bar.
+// the safe area so nothing hides under the notch or the home bar. Screens with their own header (the
+// chats) get the whole viewport. It also starts the device's services once the owner is in.
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { WifiOff } from 'lucide-react';
@@ -9,20 +10,49 @@ import { LoadingScreen } from '@/ui/LoadingScreen';
 import { ThemeToggle } from '@/ui/ThemeToggle';
 import { ErrorBoundary } from './ErrorBoundary';
 
-function useDocumentTitle(personaName: string) {
-  const matches = useMatches();
-  const handle = matches.at(-1)?.handle as { title?: string } | undefined;
-  const title = handle?.title;
+interface RouteHandle {
+  title?: string;
+  ownHeader?: boolean;
+}
+
+function useRouteHandle(): RouteHandle | undefined {
+  return useMatches().at(-1)?.handle as RouteHandle | undefined;
+}
+
+function useDocumentTitle(personaName: string, title: string | undefined) {
   useEffect(() => {
     document.title = title && title !== 'Chat' ? `${title} · ${personaName}` : personaName;
   }, [title, personaName]);
 }
 
+/** The outbox's replay triggers, persistent storage, and the owner's zone for the worker. */
+function useDeviceServices(timeZone: string | undefined) {
+  useEffect(() => {
+    // Loaded apart from the first screen's code: they bring the device store (Dexie) with them.
+    void import('./device-services').then((services) => services.startDeviceServices());
+  }, []);
+  useEffect(() => {
+    if (!timeZone) return;
+    void import('./device-services').then((services) => services.rememberTimeZone(timeZone));
+  }, [timeZone]);
+}
+
 export function AppLayout() {
   const personaName = usePersonaName();
-  const { isError } = useAuthStatus();
+  const { isError, data } = useAuthStatus();
   const { pathname } = useLocation();
-  useDocumentTitle(personaName);
+  const handle = useRouteHandle();
+  useDocumentTitle(personaName, handle?.title);
+  useDeviceServices(data?.timeZone);
+
+  const screen = (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  if (handle?.ownHeader) return <div className="flex min-h-dvh flex-col">{screen}</div>;
 
   return (
     <div className="safe-area flex min-h-dvh flex-col">
@@ -44,13 +74,7 @@ export function AppLayout() {
           <LogoutButton />
         </div>
       </header>
-      <main className="flex flex-1 flex-col">
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
+      <main className="flex flex-1 flex-col">{screen}</main>
     </div>
   );
 }

@@ -1,11 +1,24 @@
 // THE route table (spec 000 §2.1 and 002 §2): every path and alias, each mapped to its screen. Every
-// screen but the chat is code-split; admin-only screens sit behind the admin guard.
-import type { ReactNode } from 'react';
+// screen is code-split; the chat's code starts downloading with the app when the page opens on it,
+// and its frame (ChatSkeleton) paints meanwhile. Admin-only screens sit behind the admin guard.
+import { Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AdminGuard } from '@/features/auth/components/AdminGuard';
-import { ChatScreen } from '@/features/chat/components/ChatScreen';
+import { ChatSkeleton } from '@/features/chat/components/ChatSkeleton';
 import { lazyComponent } from '@/lib/lazy-component';
 import { RootLayout, RouteError } from './RootLayout';
+
+const ChatScreen = lazyComponent(() => import('@/features/chat/components/ChatScreen'));
+const SimpleChat = lazyComponent(() => import('@/features/chat/components/SimpleChatScreen'));
+
+const CHAT_PATHS = ['/', '/full-chat', '/full'];
+// The chat (with the device store) is the heaviest screen and the usual first one: fetch it at once
+// instead of after the first render and the auth check.
+if (typeof window !== 'undefined' && CHAT_PATHS.includes(window.location.pathname)) {
+  ChatScreen.preload().catch(() => {
+    // Shown by the route's error boundary when it renders.
+  });
+}
 
 const NotBuilt = lazyComponent(() => import('./screens/NotBuiltRoute'));
 const NotFound = lazyComponent(() => import('./screens/NotFoundScreen'));
@@ -18,6 +31,8 @@ export interface ScreenEntry {
   paths: readonly string[];
   title: string;
   element: ReactNode;
+  /** The screen draws its own header (and safe-area insets): the app frame leaves its own out. */
+  ownHeader?: boolean;
 }
 
 /** A screen a later issue builds: it names its area and says plainly that it is not built. */
@@ -33,8 +48,22 @@ function adminOnly(entry: ScreenEntry, offerRelogin = false): ScreenEntry {
 }
 
 export const SCREENS: readonly ScreenEntry[] = [
-  { paths: ['/', '/full-chat', '/full'], title: 'Chat', element: <ChatScreen /> },
-  notBuilt(['/home', '/simple-mobile'], 'Simple Chat', 'A simple chat entry for small screens.'),
+  {
+    paths: CHAT_PATHS,
+    title: 'Chat',
+    element: (
+      <Suspense fallback={<ChatSkeleton />}>
+        <ChatScreen />
+      </Suspense>
+    ),
+    ownHeader: true,
+  },
+  {
+    paths: ['/home', '/simple-mobile'],
+    title: 'Simple Chat',
+    element: <SimpleChat />,
+    ownHeader: true,
+  },
   { paths: ['/mobile-test'], title: 'Mobile Test', element: <MobileTest /> },
   notBuilt(['/consciousness'], 'Consciousness Stream'),
   notBuilt(['/hybrid-dashboard'], 'Hybrid Protocol Dashboard'),
@@ -91,7 +120,7 @@ export const routes: RouteObject[] = [
           id: path,
           path,
           element: screen.element,
-          handle: { title: screen.title },
+          handle: { title: screen.title, ownHeader: screen.ownHeader === true },
         })),
       ),
       {

@@ -120,6 +120,19 @@ export function replyParts(answer: unknown): { parts: ReplyPart[]; timings: numb
   return { parts: [], timings: [] };
 }
 
+/** Spec 000 §8: what Kiri says when a reply comes back empty. */
+export const EMPTY_REPLY_TEXT = "I'm here with you...";
+
+/** The text of a reply without kiriMessages: the spec's other shapes, else the empty-reply line. */
+export function fallbackReplyText(answer: unknown): string {
+  const body = (answer ?? {}) as Record<string, unknown>;
+  const nested = body.kiriResponse as { message?: unknown } | null | undefined;
+  for (const text of [nested?.message, body.response, body.message]) {
+    if (typeof text === 'string' && text.trim()) return text.trim();
+  }
+  return EMPTY_REPLY_TEXT;
+}
+
 /**
  * Stores Kiri's answer to a message: every part at once (so nothing is lost if the app closes), each
  * shown from its reveal time, so split replies appear one by one after their delays.
@@ -130,7 +143,13 @@ export async function storeChatAnswer(
   answer: unknown,
   arrivedAt: number,
 ): Promise<void> {
-  const { parts, timings } = replyParts(answer);
+  const read = replyParts(answer);
+  // An empty reply still answers (spec 000 §8): the fallback line, under an id made from the question's.
+  const empty = read.parts.length === 0;
+  const parts = empty
+    ? [{ id: `${messageId}-reply`, message: fallbackReplyText(answer) }]
+    : read.parts;
+  const timings = empty ? [0] : read.timings;
   await db.transaction('rw', db.messages, db.sessions, db.tombstones, async () => {
     const asked = await db.messages.get(messageId);
     const sessionId = asked?.sessionId;
@@ -255,4 +274,60 @@ async function touchSession(db: KiriDatabase, sessionId: string, at: number, del
     messageCount: Math.max(0, session.messageCount + delta),
     lastActivity: Math.max(session.lastActivity, at),
   });
+}
+
+/**
+ * Stores the initial greeting (spec 000 §4): Kiri's parts with their reveal times, with no message of
+ * the owner's before them. Parts already here, or deleted here, are skipped. Returns how many were added.
+ */
+export async function storeGreetingAnswer(
+  db: KiriDatabase,
+  sessionId: string,
+  answer: unknown,
+  arrivedAt: number,
+): Promise<number> {
+  const { parts, timings } = replyParts(answer);
+  const times = revealTimes(
+    arrivedAt,
+    parts.map((_, i) => timings[i] ?? 0),
+  );
+  return db.transaction('rw', db.messages, db.sessions, db.tombstones, async () => {
+    let added = 0;
+    for (const [index, part] of parts.entries()) {
+      if ((await db.messages.get(part.id)) || (await db.tombstones.get(part.id))) continue;
+      await db.messages.add({
+        id: part.id,
+        sessionId,
+        sender: 'kiri',
+        message: part.message,
+        timestamp: times[index]!,
+        replyToId: null,
+        emotionalState: null,
+        revealAt: times[index]!,
+      });
+      added += 1;
+    }
+    await touchSession(db, sessionId, arrivedAt, added);
+    return added;
+  });
+}
+
+/** How many messages a session holds (its own rows, not the session's counter). */
+export function sessionMessageCount(db: KiriDatabase, sessionId: string): Promise<number> {
+  return db.messages
+    .where('[sessionId+timestamp]')
+    .between([sessionId, -Infinity], [sessionId, Infinity])
+    .count();
+}
+
+/** Kiri's newest message on the device that is already shown at `now` (any session). */
+export async function newestKiriMessage(
+  db: KiriDatabase,
+  now: number,
+): Promise<MessageRow | undefined> {
+  return db.messages
+    .orderBy('timestamp')
+    .reverse()
+    .filter((m) => m.sender === 'kiri' && (m.revealAt === undefined || m.revealAt <= now))
+    .first();
 }

@@ -28,6 +28,8 @@ export interface AuthStatus {
   isOwnerDevice: boolean;
   personaName: string;
   user: AuthUser | null;
+  /** The owner's zone (IANA name) when the server says it: day sessions are named in it. */
+  timeZone?: string;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
@@ -68,6 +70,9 @@ export function parseAuthStatus(value: unknown): AuthStatus {
     isOwnerDevice: raw.isOwnerDevice === true,
     personaName,
     user: parseUser(raw.user),
+    ...(typeof raw.timeZone === 'string' && raw.timeZone.trim()
+      ? { timeZone: raw.timeZone.trim() }
+      : {}),
   };
 }
 

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UUID_V7_PATTERN, uuidv7 } from '../../src/domain/uuidv7';
 import { splitTimings } from '../../src/domain/reply-timing';
 import { KEY_REUSED } from '../../server/chat/idempotency';
-import { expectError, removeDataDirs, startTestApp } from './support/harness';
+import { expectError } from './support/harness';
 import {
   chatFiles,
+  cleanUpChatApps,
+  startChatApp,
   fakeCompanion,
   keyHeader,
   logOf,
@@ -14,7 +16,7 @@ import {
   type ChatAnswer,
 } from './support/chat-harness';
 
-afterEach(removeDataDirs);
+afterEach(cleanUpChatApps);
 
 const DAY = 86_400_000;
 
@@ -119,7 +121,8 @@ describe('POST /api/chat body shapes (real local engine)', () => {
   });
 
   it('console: { message, context, uploadedFiles, replyToId }, read as kiriResponse.message, not logged', async () => {
-    const { owner } = await ownerChat();
+    const { setup, owner } = await ownerChat();
+    const files = await chatFiles(setup.dataDir);
     const response = await owner.post('/api/chat', {
       message: 'who are you?',
       context: 'manual_console',
@@ -132,6 +135,7 @@ describe('POST /api/chat body shapes (real local engine)', () => {
     expect(answer.kiriResponse.message.length).toBeGreaterThan(0);
     expect(answer.userMessage).toBeNull();
     expect(await logOf(owner)).toEqual([]);
+    expect(await chatFiles(setup.dataDir)).toBe(files);
   });
 
   it('a "remember that …" message makes a memory, and a later question gets it back', async () => {
@@ -157,7 +161,7 @@ describe('POST /api/chat body shapes (real local engine)', () => {
     setup.clock.advance(60_000);
     // A restart in between: the memory is on disk, not only in memory.
     await setup.app.persistState();
-    const again = await startTestApp({ dataDir: setup.dataDir, clock: setup.clock });
+    const again = await startChatApp({ dataDir: setup.dataDir, clock: setup.clock });
     const phone = again.browser();
     owner.cloneCookiesInto(phone);
     const recall = await phone.post('/api/chat', {
@@ -195,9 +199,11 @@ describe('what the engine is given', () => {
     expect(third.recentReplies).toEqual([
       'reply 2, part one\n\nand part two of reply 2',
       'reply 1, part one\n\nand part two of reply 1',
+      // The registration welcome is one of Kiri's own lines too: she must not repeat it either.
+      expect.stringContaining('Nice to meet you, Mei'),
     ]);
     expect(companion.calls[3]!.userName).toBe('Mei');
-    expect(companion.calls[3]!.recentReplies).toHaveLength(3);
+    expect(companion.calls[3]!.recentReplies).toHaveLength(4);
   });
 
   it('keeps the recent replies at 20', async () => {
@@ -291,6 +297,25 @@ describe('Idempotency-Key', () => {
     expect(companion.calls).toHaveLength(2);
   });
 
+  it('a retry after a crash between memory.json and conversations.json adds no second memory', async () => {
+    const companion = fakeCompanion();
+    const { setup, owner } = await ownerChat({ companion });
+    const key = uuidv7(setup.clock.now);
+    const remember = { message: 'remember that I like tea', history: [] };
+    expect((await owner.post('/api/chat', remember, keyHeader(key))).status).toBe(200);
+    // What a crash after memory.json's write and before conversations.json's would have left.
+    await setup.stores.conversations.update((data) => {
+      data.accounts.owner = { log: [], idempotency: {} };
+    });
+    const retry = await owner.post('/api/chat', remember, keyHeader(key));
+    expect(retry.status).toBe(200);
+    expect(companion.calls).toHaveLength(2);
+    expect(setup.stores.memory.data.accounts.owner!.nodes.map((n) => n.content)).toEqual([
+      'I like tea',
+    ]);
+    expect((await logOf(owner)).map((e) => e.id)).toContain(key);
+  });
+
   it('a key that is not a UUID is accepted, and the server makes the message id', async () => {
     const { owner } = await ownerChat({ companion: fakeCompanion() });
     const response = await owner.post('/api/chat', body, keyHeader('client_1:msg.42'));
@@ -302,7 +327,9 @@ describe('Idempotency-Key', () => {
     const companion = fakeCompanion();
     const { setup, owner } = await ownerChat({ companion });
     const key = uuidv7(setup.clock.now);
-    const first = (await (await owner.post('/api/chat', body, keyHeader(key))).json()) as ChatAnswer;
+    const first = (await (
+      await owner.post('/api/chat', body, keyHeader(key))
+    ).json()) as ChatAnswer;
     setup.clock.advance(30 * DAY);
     await owner.post('/api/chat', { message: 'a later message', history: [] });
     expect(await (await owner.post('/api/chat', body, keyHeader(key))).json()).toEqual(first);
@@ -315,10 +342,12 @@ describe('Idempotency-Key', () => {
     const companion = fakeCompanion();
     const { setup, owner } = await ownerChat({ companion });
     const key = uuidv7(setup.clock.now);
-    const first = (await (await owner.post('/api/chat', body, keyHeader(key))).json()) as ChatAnswer;
+    const first = (await (
+      await owner.post('/api/chat', body, keyHeader(key))
+    ).json()) as ChatAnswer;
     const log = await logOf(owner);
 
-    const restarted = await startTestApp({ dataDir: setup.dataDir, companion });
+    const restarted = await startChatApp({ dataDir: setup.dataDir, companion });
     const phone = restarted.browser();
     owner.cloneCookiesInto(phone);
     const replay = await phone.post('/api/chat', body, keyHeader(key));
@@ -331,7 +360,7 @@ describe('Idempotency-Key', () => {
 
 describe('refusals', () => {
   it('401 without a session, 403 without the chat permission', async () => {
-    const setup = await startTestApp({ companion: fakeCompanion() });
+    const setup = await startChatApp({ companion: fakeCompanion() });
     const stranger = setup.browser();
     await expectError(await stranger.post('/api/chat', { message: 'hi', history: [] }), 401);
     await expectError(await stranger.request('/api/fallback-system/status'), 401);

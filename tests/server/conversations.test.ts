@@ -6,9 +6,11 @@ import { CONVERSATION_LOG_CAP } from '../../server/chat/conversation-log';
 import { MESSAGE_NOT_FOUND, NOT_YOUR_MESSAGE } from '../../server/chat/chat-service';
 import { KEY_REUSED } from '../../server/chat/idempotency';
 import type { ConversationEntry } from '../../server/store/conversation-store';
-import { expectError, removeDataDirs, startTestApp } from './support/harness';
+import { expectError } from './support/harness';
 import {
   chatFiles,
+  cleanUpChatApps,
+  startChatApp,
   fakeCompanion,
   keyHeader,
   logOf,
@@ -16,7 +18,7 @@ import {
   type ChatAnswer,
 } from './support/chat-harness';
 
-afterEach(removeDataDirs);
+afterEach(cleanUpChatApps);
 
 const IMAGE_SENT = 'Image sent 📷';
 const KIRI_FEELING = { curiosity: 75, contentment: 80, empathy: 85 };
@@ -51,7 +53,11 @@ describe('GET /api/conversations', () => {
     const offlineId = uuidv7(offlineAt);
     setup.clock.advance(10 * 60_000);
     const online = (await (
-      await owner.post('/api/chat', { message: 'online', history: [] }, keyHeader(uuidv7(setup.clock.now)))
+      await owner.post(
+        '/api/chat',
+        { message: 'online', history: [] },
+        keyHeader(uuidv7(setup.clock.now)),
+      )
     ).json()) as ChatAnswer;
     const cursor = online.kiriMessages.at(-1)!.id;
     expect(await logOf(owner, cursor)).toEqual([]);
@@ -282,7 +288,7 @@ describe('DELETE /api/conversations/:id (Unsend)', () => {
 
 describe('sessions and restarts', () => {
   it('every call needs a session', async () => {
-    const setup = await startTestApp({ companion: fakeCompanion() });
+    const setup = await startChatApp({ companion: fakeCompanion() });
     const stranger = setup.browser();
     await expectError(await stranger.request('/api/conversations'), 401);
     await expectError(
@@ -293,7 +299,7 @@ describe('sessions and restarts', () => {
   });
 
   it('auth status tells the client the time zone its day sessions are named in', async () => {
-    const setup = await startTestApp({ env: { TIME_ZONE: 'America/New_York' } });
+    const setup = await startChatApp({ env: { TIME_ZONE: 'America/New_York' } });
     expect((await setup.browser().status()).timeZone).toBe('America/New_York');
     // And the server names sessions in it: 08:00 UTC on 15 January is 03:00 that day in New York.
     const owner = setup.browser();
@@ -310,11 +316,18 @@ describe('sessions and restarts', () => {
     const key = uuidv7(setup.clock.now);
     const body = { message: IMAGE_SENT, sender: 'user', emotionalState: null };
     const first = await (await owner.post('/api/conversations', body, keyHeader(key))).json();
-    await owner.post('/api/conversations', { message: 'gone soon', sender: 'user' }, keyHeader('k2'));
+    await owner.post(
+      '/api/conversations',
+      { message: 'gone soon', sender: 'user' },
+      keyHeader('k2'),
+    );
     const gone = (await logOf(owner))[1]!.id;
-    await owner.request(`/api/conversations/${gone}`, { method: 'DELETE', headers: keyHeader('k3') });
+    await owner.request(`/api/conversations/${gone}`, {
+      method: 'DELETE',
+      headers: keyHeader('k3'),
+    });
 
-    const restarted = await startTestApp({ dataDir: setup.dataDir, companion: fakeCompanion() });
+    const restarted = await startChatApp({ dataDir: setup.dataDir, companion: fakeCompanion() });
     const phone = restarted.browser();
     owner.cloneCookiesInto(phone);
     expect((await logOf(phone)).map((e) => e.id)).toEqual([key]);

@@ -50,6 +50,21 @@ describe('POST /api/users/register', () => {
     expect((await phone.status()).user?.name).toBe('Ada');
   });
 
+  it('appends the welcome to the conversation once, not again on a rename', async () => {
+    const { browser } = await startTestApp();
+    const phone = browser();
+    await phone.loginOk();
+    const first = (await (await phone.register('Ada')).json()) as { welcomeMessage: string };
+    await phone.register('Ada Lovelace');
+    const log = (await (await phone.request('/api/conversations')).json()) as {
+      sender: string;
+      message: string;
+    }[];
+    expect(log).toEqual([
+      expect.objectContaining({ sender: 'kiri', message: first.welcomeMessage }),
+    ]);
+  });
+
   it('gives the three messages of the spec for a bad name', async () => {
     const { browser } = await startTestApp();
     const phone = browser();

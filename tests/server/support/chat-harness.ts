@@ -4,7 +4,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Companion, CompanionInput, CompanionReply } from '../../../server/companion';
 import type { ConversationEntry } from '../../../server/store/conversation-store';
-import { startTestApp, type TestApp, type TestBrowser } from './harness';
+import { flushStores } from '../../../server/store/stores';
+import {
+  removeDataDirs,
+  startTestApp,
+  WELCOME_MESSAGES,
+  type TestApp,
+  type TestBrowser,
+} from './harness';
 
 export interface FakeCompanion extends Companion {
   calls: CompanionInput[];
@@ -67,6 +74,26 @@ export function fakeCompanion(): FakeCompanion {
   };
 }
 
+const started: TestApp[] = [];
+
+/** startTestApp, remembered so that afterEach can wait for its writes before removing DATA_DIR. */
+export async function startChatApp(
+  options: Parameters<typeof startTestApp>[0] = {},
+): Promise<TestApp> {
+  const setup = await startTestApp(options);
+  started.push(setup);
+  return setup;
+}
+
+/**
+ * For afterEach: a request can leave a write running after its answer (last-use times ride along once a
+ * minute of fake time has passed); removing the folder under it would fail the test by chance.
+ */
+export async function cleanUpChatApps(): Promise<void> {
+  await Promise.all(started.splice(0).map((setup) => flushStores(setup.stores)));
+  await removeDataDirs();
+}
+
 export interface ChatSetup {
   setup: TestApp;
   owner: TestBrowser;
@@ -76,7 +103,7 @@ export interface ChatSetup {
 export async function ownerChat(
   options: Parameters<typeof startTestApp>[0] = {},
 ): Promise<ChatSetup> {
-  const setup = await startTestApp(options);
+  const setup = await startChatApp(options);
   const owner = setup.browser();
   await owner.loginOk();
   await owner.register('Mei');
@@ -89,13 +116,18 @@ export async function chatFiles(dataDir: string): Promise<string> {
   return `${await read('conversations.json')}\n---\n${await read('memory.json')}`;
 }
 
+/** The log as GET /api/conversations answers it, less the registration welcome (see WELCOME_MESSAGES). */
 export async function logOf(browser: TestBrowser, since?: string): Promise<ConversationEntry[]> {
   const query = since === undefined ? '' : `?since=${encodeURIComponent(since)}`;
   const response = await browser.request(`/api/conversations${query}`);
   if (response.status !== 200) {
     throw new Error(`GET /api/conversations answered ${response.status}: ${await response.text()}`);
   }
-  return (await response.json()) as ConversationEntry[];
+  const log = (await response.json()) as ConversationEntry[];
+  return log.filter(
+    (entry) =>
+      !(entry.sender === 'kiri' && entry.answersId === null && WELCOME_MESSAGES.has(entry.message)),
+  );
 }
 
 export interface ChatAnswer {

@@ -37,7 +37,11 @@ export async function makeDataDir(): Promise<string> {
 }
 
 export async function removeDataDirs(): Promise<void> {
-  await Promise.all(dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  // Retries: a request may leave a write running after its answer (last-use times), whose temp file can
+  // appear while the folder is being emptied (ENOTEMPTY).
+  await Promise.all(
+    dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 5 })),
+  );
 }
 
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
@@ -167,7 +171,12 @@ export class TestBrowser {
 
   async register(name: string, clientId?: string): Promise<Response> {
     const id = clientId ?? (await this.status()).user?.clientId;
-    return this.post('/api/users/register', { name, clientId: id });
+    const response = await this.post('/api/users/register', { name, clientId: id });
+    if (response.ok) {
+      const body = (await response.clone().json()) as { welcomeMessage?: string };
+      if (body.welcomeMessage) WELCOME_MESSAGES.add(body.welcomeMessage);
+    }
+    return response;
   }
 
   async status(): Promise<StatusAnswer> {
@@ -190,6 +199,12 @@ export class TestBrowser {
     }
   }
 }
+
+/**
+ * Every welcome the server gave at registration. It joins the conversation log (tested in
+ * users.test.ts); the chat tests read the log without it, as what the chat itself appended.
+ */
+export const WELCOME_MESSAGES = new Set<string>();
 
 export interface PublicUser {
   id: string;

@@ -1,6 +1,296 @@
-// The main chat (/, /full-chat, /full). Issue 3 builds it; until then it says so.
-import { NotBuiltScreen } from '@/ui/NotBuiltScreen';
+// The main chat (/, /full-chat, /full): one responsive screen uniting the spec's variants A and B
+// (000 §2.2). It renders from the device store's live queries; sending writes there and asks the
+// outbox to deliver. Rarely used parts (sidebar, overlay, menu) load when first opened.
+import { Suspense, useCallback, useState } from 'react';
+import { db } from '@/db/db';
+import { deleteMessageHere, retryFailedMessage } from '@/db/messages';
+import type { MessageRow } from '@/db/schema';
+import { sessionTitle } from '@/domain/day-session';
+import { readAuthFlags, useAuthStatus, usePersonaName } from '@/lib/auth-session';
+import { lazyComponent } from '@/lib/lazy-component';
+import { requestReplay } from '@/lib/outbox-sync';
+import { cn } from '@/ui/cn';
+import { toast } from '@/ui/use-toast';
+import { useDaySession } from '../hooks/useDaySession';
+import { useDraft } from '../hooks/useDraft';
+import { useInitialGreeting } from '../hooks/useInitialGreeting';
+import { useLatestReply } from '../hooks/useLatestReply';
+import type { PressPoint } from '../hooks/useLongPress';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { useOnline } from '../hooks/useOnline';
+import { useOutboxWaiting } from '../hooks/useOutboxWaiting';
+import { useSendMessage } from '../hooks/useSendMessage';
+import { useSessionMessages } from '../hooks/useSessionMessages';
+import { removeSessionFlag } from '../hooks/session-flags';
+import { useTimeZone } from '../hooks/useTimeZone';
+import { useTodayInFlight } from '../hooks/useTodayInFlight';
+import { useUserName } from '../hooks/useUserName';
+import { useViewportHeight } from '../hooks/useViewportHeight';
+import { canSend } from '../model/composer';
+import { GREETED_KEY } from '../model/latest-reply';
+import { pressAction } from '../model/message-menu';
+import { connectionView } from '../model/offline-banner';
+import { INITIAL_MESSAGE_LIMIT, MESSAGE_PAGE } from '../model/scroll';
+import { MOBILE_QUERY, SIDEBAR_WIDTH_PX } from '../model/sidebar';
+import { CHAT_TEXT, TOAST_TEXT } from '../model/texts';
+import { ConnectionBanner, NewDayBanner, PastDayBanner, ReplyBanner } from './Banners';
+import { ChatHeader } from './ChatHeader';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { PAGE, PANEL } from './palette';
+
+const ChatSidebar = lazyComponent(() => import('./ChatSidebar'));
+const LatestReplyOverlay = lazyComponent(() => import('./LatestReplyOverlay'));
+const MessageMenu = lazyComponent(() => import('./MessageMenu'));
+
+function startsWide(): boolean {
+  return typeof matchMedia === 'function' && !matchMedia(MOBILE_QUERY).matches;
+}
 
 export function ChatScreen() {
-  return <NotBuiltScreen title="Chat" purpose="Talk with your companion." />;
+  useViewportHeight();
+  const personaName = usePersonaName();
+  const status = useAuthStatus();
+  const userName = useUserName();
+  const online = useOnline();
+  const timeZone = useTimeZone();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+
+  const day = useDaySession(timeZone);
+  const [viewedId, setViewedId] = useState<string | null>(null);
+  const sessionId = viewedId ?? day.todayId;
+  const isToday = sessionId !== null && sessionId === day.todayId;
+
+  const [paging, setPaging] = useState({ id: sessionId, limit: INITIAL_MESSAGE_LIMIT });
+  const limit = paging.id === sessionId ? paging.limit : INITIAL_MESSAGE_LIMIT;
+  const messages = useSessionMessages(sessionId, limit);
+  const loadedCount = messages?.rows.length ?? 0;
+  const onLoadOlder = useCallback(() => {
+    setPaging((current) => {
+      const currentLimit = current.id === sessionId ? current.limit : INITIAL_MESSAGE_LIMIT;
+      return loadedCount >= currentLimit
+        ? { id: sessionId, limit: currentLimit + MESSAGE_PAGE }
+        : current;
+    });
+  }, [sessionId, loadedCount]);
+
+  const waiting = useOutboxWaiting();
+  const inFlight = useTodayInFlight(day.todayId);
+  const draft = useDraft();
+  const send = useSendMessage(day.ensureToday, userName);
+  const [greetAttempt, setGreetAttempt] = useState(0);
+  useInitialGreeting(
+    day.todayId,
+    online,
+    status.data?.user?.clientId ?? readAuthFlags().clientId,
+    greetAttempt,
+  );
+  const latest = useLatestReply();
+
+  const [replyTarget, setReplyTarget] = useState<MessageRow | null>(null);
+  const [menu, setMenu] = useState<{ row: MessageRow; point: PressPoint } | null>(null);
+  const [sidebarOpen, setSidebarOpen] = useState(startsWide);
+  const [jumpSignal, setJumpSignal] = useState(0);
+  const jumpToLatest = useCallback(() => setJumpSignal((n) => n + 1), []);
+
+  const sendEnabled = canSend(draft.text, inFlight);
+  const onSend = async () => {
+    const text = draft.text;
+    if (!canSend(text, inFlight)) return;
+    const replyToId = replyTarget?.id ?? null;
+    draft.clearInput();
+    setReplyTarget(null);
+    // The composer writes into today's session: the view follows it there.
+    setViewedId(null);
+    try {
+      await send({ text, replyToId });
+      await draft.forget();
+      jumpToLatest();
+    } catch (error) {
+      console.error('Could not store the message', error);
+      draft.setText(text);
+      toast({
+        title: 'Not sent',
+        description: 'Your message could not be saved on this device. It is back in the box.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const onPress = useCallback((row: MessageRow, point: PressPoint) => {
+    if (pressAction(row.sender) === 'reply') setReplyTarget(row);
+    else setMenu({ row, point });
+  }, []);
+  const onRetry = useCallback((id: string) => {
+    void retryFailedMessage(db, id, Date.now()).then(() => requestReplay());
+  }, []);
+  const onDeleteFailed = useCallback((id: string) => {
+    void deleteMessageHere(db, id, Date.now()).then(() => toast({ title: TOAST_TEXT.deleted }));
+  }, []);
+  const closeMenu = useCallback(() => setMenu(null), []);
+
+  const closeSidebarOnMobile = () => {
+    if (isMobile) setSidebarOpen(false);
+  };
+  const selectSession = (id: string) => {
+    setViewedId(id === day.todayId ? null : id);
+    closeSidebarOnMobile();
+  };
+  const newSession = () => {
+    draft.clearInput();
+    void draft.forget();
+    setReplyTarget(null);
+    removeSessionFlag(GREETED_KEY);
+    setGreetAttempt((n) => n + 1);
+    setViewedId(null);
+    jumpToLatest();
+    closeSidebarOnMobile();
+  };
+  const backToToday = () => {
+    setViewedId(null);
+    jumpToLatest();
+  };
+
+  const connection = connectionView({
+    online,
+    serverUnreachable: status.isError,
+    waiting: waiting?.count ?? 0,
+    retrying: waiting?.retrying ?? false,
+  });
+  const viewedTitle = sessionId ? sessionTitle(sessionId) : CHAT_TEXT.defaultSessionTitle;
+
+  const sidebar = sidebarOpen && (
+    <Suspense fallback={null}>
+      <ChatSidebar
+        personaName={personaName}
+        userName={userName}
+        todayId={day.todayId}
+        viewedId={sessionId}
+        online={online}
+        waiting={waiting?.count}
+        onSelectSession={selectSession}
+        onNewSession={newSession}
+        onNavigate={closeSidebarOnMobile}
+      />
+    </Suspense>
+  );
+
+  return (
+    <div
+      className={cn('fixed inset-x-0 flex overflow-hidden', PAGE)}
+      style={{ top: 'var(--kiri-vv-top, 0px)', height: 'var(--kiri-vv-height, 100dvh)' }}
+    >
+      {!isMobile && sidebarOpen && (
+        <aside
+          className={cn('shrink-0 border-r border-[#eadfd5] dark:border-stone-800', PANEL)}
+          style={{ width: SIDEBAR_WIDTH_PX }}
+        >
+          {sidebar}
+        </aside>
+      )}
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader
+          personaName={personaName}
+          sessionTitle={isToday || !sessionId ? CHAT_TEXT.defaultSessionTitle : viewedTitle}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={() => setSidebarOpen((open) => !open)}
+          onLatestReply={latest.show}
+          offline={connection.headerOffline}
+        />
+
+        <main className="relative min-h-0 flex-1 pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
+          {day.banner && <NewDayBanner title={day.banner.title} onDismiss={day.dismissBanner} />}
+          {messages && sessionId ? (
+            <MessageList
+              sessionId={sessionId}
+              rows={messages.rows}
+              readAt={messages.readAt}
+              hasMore={messages.hasMore}
+              isToday={isToday}
+              dayTitle={viewedTitle}
+              personaName={personaName}
+              jumpSignal={jumpSignal}
+              onLoadOlder={onLoadOlder}
+              onPress={onPress}
+              onRetry={onRetry}
+              onDelete={onDeleteFailed}
+            />
+          ) : (
+            <div className="h-full" aria-busy="true" />
+          )}
+        </main>
+
+        <footer
+          className={cn(
+            'px-3 pt-2 pr-[max(env(safe-area-inset-right),0.75rem)] pb-[max(env(safe-area-inset-bottom),0.75rem)] pl-[max(env(safe-area-inset-left),0.75rem)]',
+            'in-data-[keyboard=open]:pb-2',
+          )}
+        >
+          {connection.banner && <ConnectionBanner banner={connection.banner} />}
+          {!isToday && sessionId && <PastDayBanner title={viewedTitle} onToday={backToToday} />}
+          {replyTarget && (
+            <ReplyBanner
+              target={replyTarget}
+              personaName={personaName}
+              onCancel={() => setReplyTarget(null)}
+            />
+          )}
+          <Composer
+            value={draft.text}
+            onChange={draft.setText}
+            onSend={() => void onSend()}
+            sendEnabled={sendEnabled}
+            placeholder={CHAT_TEXT.composerPlaceholder(personaName)}
+            focusKey={replyTarget?.id}
+          />
+        </footer>
+      </div>
+
+      {isMobile && sidebarOpen && (
+        <div
+          className="fixed inset-0 z-40 flex"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Sidebar"
+        >
+          <div
+            className={cn('h-full shrink-0 shadow-2xl', PANEL)}
+            style={{ width: SIDEBAR_WIDTH_PX }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setSidebarOpen(false);
+            }}
+          >
+            {sidebar}
+          </div>
+          <button
+            type="button"
+            aria-label="Close sidebar"
+            className="flex-1 bg-stone-950/40 backdrop-blur-[1px]"
+            onClick={() => setSidebarOpen(false)}
+          />
+        </div>
+      )}
+
+      {menu && (
+        <Suspense fallback={null}>
+          <MessageMenu row={menu.row} point={menu.point} onClose={closeMenu} />
+        </Suspense>
+      )}
+      {latest.open && (
+        <Suspense fallback={null}>
+          <LatestReplyOverlay
+            personaName={personaName}
+            onClose={latest.close}
+            onContinue={(shownId) => {
+              latest.close(shownId);
+              backToToday();
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
 }
+
+export default ChatScreen;

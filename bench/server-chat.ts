@@ -1,0 +1,167 @@
+// POST /api/chat with the local engine at 50 connections (each request a new Idempotency-Key, so every
+// one runs the engine and writes the exchange and its record to conversations.json), against the bare
+// GET /api/health at the same concurrency on the same real server (built app, fresh DATA_DIR, loopback
+// only). Alternating rounds so that drift on a shared machine falls on both alike; each figure is the
+// median of the per-round ratios.
+import autocannon from 'autocannon';
+import { uuidv7 } from '../src/domain/uuidv7';
+import { startServer, type KiriServer } from '../tests/e2e/support/server';
+import type { Benchmark, Figure } from './types';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const CONNECTIONS = 50;
+const ROUND_SECONDS = QUICK ? 1 : 3;
+const ROUNDS = QUICK ? 2 : 4;
+const WARMUP_SECONDS = QUICK ? 1 : 2;
+
+/** A variant B body as the device's outbox sends it. */
+const CHAT_BODY = JSON.stringify({
+  message: 'I went to the park with my dog today and it was lovely',
+  userName: 'Mei',
+  history: [
+    { message: 'hi Kiri', sender: 'user', timestamp: 1_700_000_000_000 },
+    { message: 'helloooo Mei ~', sender: 'kiri', timestamp: 1_700_000_001_000 },
+  ],
+  replyToId: null,
+});
+
+interface Load {
+  rps: number;
+  p99: number;
+  failures: number;
+  detail: string;
+}
+
+type Target = Pick<autocannon.Options, 'url' | 'requests'>;
+
+async function load(target: Target, seconds: number): Promise<Load> {
+  const result = await autocannon({
+    ...target,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    timeout: 10,
+  });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result['2xx'] / result.duration,
+    p99: result.latency.p99,
+    failures,
+    detail: `${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+  };
+}
+
+/** Logs in with the access code and returns the Cookie header of the new session. */
+async function login(server: KiriServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ password: server.accessCode }),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+}
+
+/** One chat through fetch first: the load only counts if the route really answers a reply. */
+async function expectChat(server: KiriServer, cookie: string): Promise<void> {
+  const response = await fetch(`${server.url}/api/chat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'idempotency-key': uuidv7() },
+    body: CHAT_BODY,
+  });
+  const body = (await response.json()) as { kiriMessages?: unknown[]; provider?: string };
+  if (!response.ok || !Array.isArray(body.kiriMessages) || body.kiriMessages.length === 0) {
+    throw new Error(
+      `POST /api/chat did not answer a reply (${response.status}): ${JSON.stringify(body)}`,
+    );
+  }
+  if (body.provider !== 'local') throw new Error(`expected the local engine, got ${body.provider}`);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+export const serverChatBenchmark: Benchmark = {
+  name: 'server-chat',
+  description: `POST /api/chat (local engine, new Idempotency-Key each) vs GET /api/health, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s`,
+  async run(): Promise<Figure[]> {
+    const server = await startServer();
+    try {
+      const cookie = await login(server);
+      await expectChat(server, cookie);
+      const health: Target = { url: `${server.url}/api/health` };
+      const chat: Target = {
+        url: server.url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/chat',
+            headers: { 'content-type': 'application/json', cookie },
+            body: CHAT_BODY,
+            // A new key per request: each one is a new message, never a replay.
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, 'idempotency-key': uuidv7() },
+            }),
+          },
+        ],
+      };
+
+      await load(health, WARMUP_SECONDS);
+      await load(chat, WARMUP_SECONDS);
+
+      const rpsRatios: number[] = [];
+      const p99Ratios: number[] = [];
+      const healthRuns: Load[] = [];
+      const chatRuns: Load[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // ABBA: health first in even rounds, chat first in odd ones.
+        const order =
+          round % 2 === 0 ? (['health', 'chat'] as const) : (['chat', 'health'] as const);
+        const results: Partial<Record<'health' | 'chat', Load>> = {};
+        for (const which of order) {
+          results[which] = await load(which === 'health' ? health : chat, ROUND_SECONDS);
+        }
+        healthRuns.push(results.health!);
+        chatRuns.push(results.chat!);
+        rpsRatios.push(results.chat!.rps / results.health!.rps);
+        p99Ratios.push(results.chat!.p99 / Math.max(results.health!.p99, 1));
+      }
+
+      const failures = [...healthRuns, ...chatRuns].reduce((sum, r) => sum + r.failures, 0);
+      const invalid =
+        failures > 0
+          ? { invalid: `${failures} failed requests (non-2xx, errors or timeouts) during the load` }
+          : {};
+      const healthRps = Math.round(mean(healthRuns.map((r) => r.rps)));
+      const healthP99 = mean(healthRuns.map((r) => r.p99));
+      return [
+        {
+          label: 'POST /api/chat requests per second',
+          value: `${Math.round(mean(chatRuns.map((r) => r.rps)))} req/s`,
+          ratio: median(rpsRatios),
+          baseline: `GET /api/health (${healthRps} req/s)`,
+          note: `per-round ratios ${rpsRatios.map((r) => r.toFixed(3)).join(', ')}; chat runs: ${chatRuns.map((r) => r.detail).join(' | ')}`,
+          ...invalid,
+        },
+        {
+          label: 'POST /api/chat p99 latency',
+          value: `${Math.round(mean(chatRuns.map((r) => r.p99)))} ms`,
+          ratio: median(p99Ratios),
+          baseline: `GET /api/health p99 (${healthP99.toFixed(1)} ms, at least 1 ms)`,
+          note: `per-round p99 chat/health: ${chatRuns.map((r, i) => `${r.p99}/${healthRuns[i]!.p99} ms`).join(', ')}`,
+          ...invalid,
+        },
+      ];
+    } finally {
+      await server.dispose();
+    }
+  },
+};

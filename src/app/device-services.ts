@@ -1,0 +1,27 @@
+// What the signed-in app starts on the device, loaded apart from the first screen (it brings Dexie).
+import { db } from '@/db/db';
+import { ensurePersistentStorage } from '@/db/storage-persist';
+import { saveTimeZone } from '@/db/sync-settings';
+import { startOutboxSync } from '@/lib/outbox-sync';
+
+let started = false;
+
+/** Once per page: the outbox's replay triggers, then the request for persistent storage. */
+export async function startDeviceServices(): Promise<void> {
+  if (started) return;
+  started = true;
+  startOutboxSync();
+  try {
+    await ensurePersistentStorage(
+      db,
+      typeof navigator === 'undefined' ? undefined : navigator.storage,
+    );
+  } catch (error) {
+    console.warn('Persistent storage could not be asked for', error);
+  }
+}
+
+/** The server's zone, kept for the service worker (it names day sessions when it works alone). */
+export async function rememberTimeZone(timeZone: string): Promise<void> {
+  await saveTimeZone(db, timeZone);
+}

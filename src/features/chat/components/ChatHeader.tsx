@@ -1,0 +1,77 @@
+// The chat's own header (spec 000 §2.2): sidebar toggle, title, the viewed session's title, theme, and
+// 'Latest Reply'. It reaches under the status bar and keeps its content below the notch.
+import { MessageCircleHeart, PanelLeft, WifiOff } from 'lucide-react';
+import { IconButton } from '@/ui/IconButton';
+import { ThemeToggle } from '@/ui/ThemeToggle';
+import { CHAT_TEXT } from '../model/texts';
+import { KiriAvatar } from './KiriAvatar';
+import { BAR, FOCUS_RING } from './palette';
+import { cn } from '@/ui/cn';
+
+export interface ChatHeaderProps {
+  personaName: string;
+  sessionTitle: string;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  onLatestReply: () => void;
+  /** The server cannot be reached although the browser says it is online. */
+  offline: boolean;
+}
+
+export function ChatHeader({
+  personaName,
+  sessionTitle,
+  sidebarOpen,
+  onToggleSidebar,
+  onLatestReply,
+  offline,
+}: ChatHeaderProps) {
+  return (
+    <header className={cn('z-20 border-b pt-[env(safe-area-inset-top)]', BAR)}>
+      <div className="flex h-14 items-center gap-2 pr-[max(env(safe-area-inset-right),0.5rem)] pl-[max(env(safe-area-inset-left),0.5rem)]">
+        <IconButton
+          label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
+          aria-expanded={sidebarOpen}
+          onClick={onToggleSidebar}
+          className="text-stone-600 dark:text-stone-300"
+        >
+          <PanelLeft size={20} aria-hidden />
+        </IconButton>
+        <KiriAvatar name={personaName} size={32} />
+        <div className="min-w-0 flex-1 leading-tight">
+          <p className="flex items-center gap-2 truncate text-[15px] font-semibold text-stone-900 dark:text-stone-50">
+            {personaName}
+            {offline && (
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
+                title="The server cannot be reached; showing what this device has."
+              >
+                <WifiOff size={11} aria-hidden />
+                {CHAT_TEXT.offline}
+              </span>
+            )}
+          </p>
+          <h1 className="truncate text-xs text-stone-500 dark:text-stone-400">{sessionTitle}</h1>
+        </div>
+        <ThemeToggle />
+        <button
+          type="button"
+          onClick={onLatestReply}
+          aria-label={CHAT_TEXT.latestReply}
+          title={CHAT_TEXT.latestReply}
+          className={cn(
+            'inline-flex h-9 items-center gap-1.5 rounded-full border border-[#e7dbd0] bg-white px-3 text-sm font-medium text-stone-700 shadow-sm transition-colors hover:bg-[#f8f1eb] dark:border-stone-700 dark:bg-[#2a2522] dark:text-stone-200 dark:hover:bg-[#332d29]',
+            FOCUS_RING,
+          )}
+        >
+          <MessageCircleHeart
+            size={16}
+            aria-hidden
+            className="text-[#c4673f] dark:text-[#e4906d]"
+          />
+          <span className="hidden sm:inline">{CHAT_TEXT.latestReply}</span>
+        </button>
+      </div>
+    </header>
+  );
+}

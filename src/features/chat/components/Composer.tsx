@@ -1,0 +1,98 @@
+// The composer (spec 000 §2.2 variant B): grows from 40 to 150 px; Enter sends, Shift+Enter is a
+// newline, Ctrl/Cmd+Enter sends; Send is disabled for empty text and while a send is in flight.
+import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { ArrowUp } from 'lucide-react';
+import { cn } from '@/ui/cn';
+import { COMPOSER_MAX_HEIGHT_PX, composerHeight, composerKeyAction } from '../model/composer';
+import { CHAT_TEXT } from '../model/texts';
+import { ACCENT_BUTTON, FOCUS_RING } from './palette';
+
+export interface ComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  sendEnabled: boolean;
+  placeholder: string;
+  /** Changes whenever the composer should take the focus (a reply target was chosen). */
+  focusKey?: string | null;
+}
+
+export function Composer({
+  value,
+  onChange,
+  onSend,
+  sendEnabled,
+  placeholder,
+  focusKey,
+}: ComposerProps) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    const area = ref.current;
+    if (!area) return;
+    area.style.height = 'auto';
+    const content = area.scrollHeight;
+    area.style.height = `${composerHeight(content)}px`;
+    area.style.overflowY = content > COMPOSER_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [value]);
+
+  useLayoutEffect(() => {
+    if (focusKey) ref.current?.focus();
+  }, [focusKey]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sendEnabled) onSend();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const action = composerKeyAction({
+      key: event.key,
+      shiftKey: event.shiftKey,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      isComposing: event.nativeEvent.isComposing,
+    });
+    if (action === 'send') {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      className="mx-auto flex w-full max-w-3xl items-end gap-2 rounded-[26px] border border-[#e7dbd0] bg-white py-1.5 pr-1.5 pl-4 shadow-[0_2px_8px_rgba(120,90,60,0.06)] transition-shadow focus-within:border-[#d9a285] focus-within:shadow-[0_2px_12px_rgba(120,90,60,0.12)] dark:border-stone-700/80 dark:bg-[#221e1b] dark:focus-within:border-[#b8704f]"
+    >
+      <textarea
+        ref={ref}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        rows={1}
+        enterKeyHint="send"
+        autoComplete="off"
+        className="block min-h-10 flex-1 resize-none bg-transparent py-2 text-base leading-6 text-stone-900 placeholder:text-stone-400 focus:outline-none dark:text-stone-100 dark:placeholder:text-stone-500"
+        style={{ height: 40 }}
+      />
+      <button
+        type="submit"
+        aria-label={CHAT_TEXT.send}
+        disabled={!sendEnabled}
+        // Keep the keyboard up on a phone: the tap must not take the focus from the text.
+        onPointerDown={(event) => event.preventDefault()}
+        className={cn(
+          'mb-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full transition-colors',
+          FOCUS_RING,
+          sendEnabled
+            ? ACCENT_BUTTON
+            : 'cursor-not-allowed bg-stone-100 text-stone-300 dark:bg-stone-800 dark:text-stone-600',
+        )}
+      >
+        <ArrowUp size={18} strokeWidth={2.5} aria-hidden />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,229 @@
+// The message list: virtualized (a day of 10,000 messages scrolls smoothly), anchored at the end so it
+// opens at the newest, follows new messages while the reader is at the end, keeps its place when older
+// messages load above, and shows the round scroll-to-latest button past 100 px from the bottom.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown } from 'lucide-react';
+import type { MessageRow } from '@/db/schema';
+import { cn } from '@/ui/cn';
+import { markSeen } from '../hooks/useLatestReply';
+import type { PressPoint } from '../hooks/useLongPress';
+import { useRevealClock } from '../hooks/useSessionMessages';
+import { chatItems, type ChatItem } from '../model/message-view';
+import {
+  LOAD_OLDER_THRESHOLD_PX,
+  SCROLL_TO_LATEST_THRESHOLD_PX,
+  showScrollToLatest,
+} from '../model/scroll';
+import { CHAT_TEXT } from '../model/texts';
+import { KiriAvatar } from './KiriAvatar';
+import { MessageItem, TroubleLine, TypingBubble } from './MessageItem';
+
+export interface MessageListProps {
+  /** The viewed session: the list opens at its newest message. */
+  sessionId: string;
+  rows: MessageRow[];
+  readAt: number;
+  hasMore: boolean;
+  isToday: boolean;
+  dayTitle: string;
+  personaName: string;
+  /** Changes when the list must go to the newest message (a send, 'Continue Conversation'). */
+  jumpSignal: number;
+  onLoadOlder: () => void;
+  onPress: (row: MessageRow, point: PressPoint) => void;
+  onRetry: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+const ESTIMATED_ITEM_PX = 68;
+
+export function MessageList({
+  sessionId,
+  rows,
+  readAt,
+  hasMore,
+  isToday,
+  dayTitle,
+  personaName,
+  jumpSignal,
+  onLoadOlder,
+  onPress,
+  onRetry,
+  onDelete,
+}: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const now = useRevealClock(rows, readAt);
+  const items = useMemo(
+    () => chatItems({ rows, now, dayTitle: hasMore ? null : dayTitle, showTyping: isToday }),
+    [rows, now, hasMore, dayTitle, isToday],
+  );
+  const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+  const [awayFromEnd, setAwayFromEnd] = useState(false);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ITEM_PX,
+    getItemKey: (index) => items[index]!.key,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: SCROLL_TO_LATEST_THRESHOLD_PX,
+    overscan: 8,
+    paddingStart: 16,
+    paddingEnd: 8,
+  });
+
+  // Open each session at its newest message, once its rows are there.
+  const openedFor = useRef<string | null>(null);
+  const hasItems = items.length > 0;
+  useLayoutEffect(() => {
+    if (!hasItems || openedFor.current === sessionId) return;
+    openedFor.current = sessionId;
+    virtualizer.scrollToEnd();
+  }, [hasItems, sessionId, virtualizer]);
+
+  const lastJump = useRef(jumpSignal);
+  useEffect(() => {
+    if (lastJump.current === jumpSignal) return;
+    lastJump.current = jumpSignal;
+    virtualizer.scrollToEnd();
+  }, [jumpSignal, virtualizer]);
+
+  // The newest reply counts as seen once the owner is at the end of today's list with the page in view.
+  const newestKiriId = useMemo(() => {
+    for (let i = items.length - 1; i >= 0; i -= 1) {
+      const item = items[i]!;
+      if (item.kind === 'message' && item.row.sender === 'kiri') return item.row.id;
+    }
+    return null;
+  }, [items]);
+  useEffect(() => {
+    if (!newestKiriId || awayFromEnd || document.visibilityState !== 'visible') return;
+    markSeen(newestKiriId);
+  }, [newestKiriId, awayFromEnd]);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    setAwayFromEnd(showScrollToLatest(distance));
+    if (hasMore && el.scrollTop < LOAD_OLDER_THRESHOLD_PX && distance > 0) onLoadOlder();
+  };
+
+  const virtualItems = virtualizer.getVirtualItems();
+
+  return (
+    <div className="relative h-full">
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        data-chat-scroller=""
+        className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none]"
+        role="region"
+        aria-label="Messages"
+      >
+        {items.length === 0 ? (
+          <EmptyChat personaName={personaName} />
+        ) : (
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualItems.map((virtual) => {
+              const item = items[virtual.index]!;
+              return (
+                <div
+                  key={virtual.key}
+                  ref={virtualizer.measureElement}
+                  data-index={virtual.index}
+                  className={cn(
+                    'absolute top-0 left-0 w-full px-3 sm:px-6',
+                    item.kind === 'message' && !item.groupEnd ? 'pb-1' : 'pb-3',
+                  )}
+                  style={{ transform: `translateY(${virtual.start}px)` }}
+                >
+                  <div className="mx-auto max-w-3xl">
+                    <ListItem
+                      item={item}
+                      byId={byId}
+                      personaName={personaName}
+                      onPress={onPress}
+                      onRetry={onRetry}
+                      onDelete={onDelete}
+                    />
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+      {/* The list itself is not a live region (rows mount as the reader scrolls): this announces Kiri's newest words. */}
+      <p className="sr-only" aria-live="polite">
+        {isToday && newestKiriId ? byId.get(newestKiriId)?.message : ''}
+      </p>
+      {awayFromEnd && items.length > 0 && (
+        <button
+          type="button"
+          aria-label={CHAT_TEXT.scrollToLatest}
+          title={CHAT_TEXT.scrollToLatest}
+          onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}
+          className="absolute right-4 bottom-3 z-10 inline-flex h-10 w-10 items-center justify-center rounded-full bg-white text-stone-700 shadow-lg ring-1 ring-stone-200 transition hover:bg-stone-50 dark:bg-stone-800 dark:text-stone-200 dark:ring-stone-700 dark:hover:bg-stone-700"
+        >
+          <ArrowDown size={18} aria-hidden />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function ListItem({
+  item,
+  byId,
+  personaName,
+  onPress,
+  onRetry,
+  onDelete,
+}: {
+  item: ChatItem;
+  byId: Map<string, MessageRow>;
+  personaName: string;
+  onPress: MessageListProps['onPress'];
+  onRetry: MessageListProps['onRetry'];
+  onDelete: MessageListProps['onDelete'];
+}) {
+  switch (item.kind) {
+    case 'day':
+      return (
+        <p className="text-center">
+          <span className="inline-block rounded-full bg-stone-200/60 px-3 py-1 text-[11px] font-medium text-stone-500 dark:bg-stone-800/80 dark:text-stone-400">
+            {item.title}
+          </span>
+        </p>
+      );
+    case 'message':
+      return (
+        <MessageItem
+          row={item.row}
+          groupEnd={item.groupEnd}
+          personaName={personaName}
+          quoted={item.row.replyToId ? byId.get(item.row.replyToId) : undefined}
+          onPress={onPress}
+          onRetry={onRetry}
+          onDelete={onDelete}
+        />
+      );
+    case 'trouble':
+      return <TroubleLine personaName={personaName} text={CHAT_TEXT.trouble} />;
+    case 'typing':
+      return <TypingBubble personaName={personaName} label={CHAT_TEXT.typing(personaName)} />;
+  }
+}
+
+function EmptyChat({ personaName }: { personaName: string }) {
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
+      <KiriAvatar name={personaName} size={56} />
+      <p className="text-lg text-stone-500 dark:text-stone-400">{CHAT_TEXT.emptyList}</p>
+    </div>
+  );
+}

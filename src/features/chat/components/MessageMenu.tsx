@@ -1,0 +1,172 @@
+// The message menu on the owner's own messages (spec 000 §2.2 variant B, §8): Copy, Select and Copy,
+// Delete, Unsend, Share, Set Reminder. It closes on any click elsewhere, on Escape, or after an action.
+// Loaded only when first opened.
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { BellRing, Copy, Share2, TextSelect, Trash2, Undo2, type LucideIcon } from 'lucide-react';
+import { db } from '@/db/db';
+import { deleteMessageHere, unsendMessage } from '@/db/messages';
+import type { MessageRow } from '@/db/schema';
+import { requestReplay } from '@/lib/outbox-sync';
+import { cn } from '@/ui/cn';
+import { toast } from '@/ui/use-toast';
+import { copyText } from '../hooks/clipboard';
+import type { PressPoint } from '../hooks/useLongPress';
+import {
+  MENU_LABELS,
+  menuActions,
+  menuPosition,
+  reminderPreview,
+  type MenuAction,
+} from '../model/message-menu';
+import { TOAST_TEXT } from '../model/texts';
+
+const ICONS: Record<MenuAction, LucideIcon> = {
+  copy: Copy,
+  'select-copy': TextSelect,
+  delete: Trash2,
+  unsend: Undo2,
+  share: Share2,
+  reminder: BellRing,
+};
+
+export interface MessageMenuProps {
+  row: MessageRow;
+  point: PressPoint;
+  onClose: () => void;
+}
+
+function selectBubbleText(id: string): void {
+  const bubble = document.querySelector(
+    `[data-message-id="${CSS.escape(id)}"] [data-message-text]`,
+  );
+  const selection = window.getSelection();
+  if (!bubble || !selection) return;
+  selection.removeAllRanges();
+  const range = document.createRange();
+  range.selectNodeContents(bubble);
+  selection.addRange(range);
+}
+
+async function copied(text: string, title: string): Promise<void> {
+  if (await copyText(text)) toast({ title });
+  else toast({ title: TOAST_TEXT.copyFailed, variant: 'destructive' });
+}
+
+export async function runMenuAction(action: MenuAction, row: MessageRow): Promise<void> {
+  switch (action) {
+    case 'copy':
+      return copied(row.message, TOAST_TEXT.copied);
+    case 'select-copy':
+      selectBubbleText(row.id);
+      return copied(row.message, TOAST_TEXT.selectedAndCopied);
+    case 'delete':
+      await deleteMessageHere(db, row.id, Date.now());
+      toast({ title: TOAST_TEXT.deleted });
+      return;
+    case 'unsend':
+      await unsendMessage(db, row.id, Date.now());
+      requestReplay();
+      toast({ title: TOAST_TEXT.unsent });
+      return;
+    case 'share':
+      if (typeof navigator.share === 'function') {
+        try {
+          await navigator.share({ text: row.message });
+        } catch (error) {
+          // Closing the share sheet is not a failure.
+          if ((error as { name?: string })?.name !== 'AbortError') {
+            await copied(row.message, TOAST_TEXT.copiedForSharing);
+          }
+        }
+        return;
+      }
+      return copied(row.message, TOAST_TEXT.copiedForSharing);
+    case 'reminder':
+      // Spec 000 §8: an acknowledgement only; nothing is stored.
+      toast({ title: TOAST_TEXT.reminderSet, description: reminderPreview(row.message) });
+      return;
+  }
+}
+
+export default function MessageMenu({ row, point, onClose }: MessageMenuProps) {
+  const ref = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    const { left, top } = menuPosition(
+      point,
+      { width: menu.offsetWidth, height: menu.offsetHeight },
+      { width: window.innerWidth, height: window.innerHeight },
+    );
+    menu.style.left = `${left}px`;
+    menu.style.top = `${top}px`;
+    menu.style.visibility = 'visible';
+    menu.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+  }, [point]);
+
+  useEffect(() => {
+    const onPointerDown = (event: Event) => {
+      if (!ref.current?.contains(event.target as Node)) onClose();
+    };
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('resize', onClose);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('resize', onClose);
+    };
+  }, [onClose]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const buttons = [
+      ...(ref.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+    ];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = (at + (event.key === 'ArrowDown' ? 1 : -1) + buttons.length) % buttons.length;
+    buttons[next]?.focus();
+  };
+
+  return (
+    <div
+      ref={ref}
+      role="menu"
+      aria-label="Message actions"
+      onKeyDown={onKeyDown}
+      className="fixed z-50 w-56 overflow-hidden rounded-2xl bg-white/95 py-1.5 shadow-2xl ring-1 ring-stone-200 backdrop-blur dark:bg-stone-900/95 dark:ring-stone-700"
+      style={{ left: point.x, top: point.y, visibility: 'hidden' }}
+    >
+      {menuActions(row.sender).map((action) => {
+        const Icon = ICONS[action];
+        const danger = action === 'delete' || action === 'unsend';
+        return (
+          <button
+            key={action}
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              onClose();
+              void runMenuAction(action, row).catch((error: unknown) => {
+                console.warn(`Message action ${action} failed`, error);
+              });
+            }}
+            className={cn(
+              'flex w-full items-center gap-3 px-4 py-2.5 text-left text-[15px] outline-none',
+              'hover:bg-stone-100 focus-visible:bg-stone-100 dark:hover:bg-stone-800 dark:focus-visible:bg-stone-800',
+              danger ? 'text-red-600 dark:text-red-400' : 'text-stone-800 dark:text-stone-100',
+            )}
+          >
+            <Icon size={17} aria-hidden className="shrink-0 opacity-80" />
+            {MENU_LABELS[action]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// The initial greeting (spec 000 §4): once per browser session, when today's session is empty and the
+// greeted flag is unset, Kiri is asked to say hello. Sent directly (not through the outbox): a greeting
+// that could not be had offline is simply skipped, and asked for again when the connection returns.
+import { useEffect } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '@/db/db';
+import { sessionMessageCount, storeGreetingAnswer } from '@/db/messages';
+import { readAuthFlags } from '@/lib/auth-session';
+import {
+  greetingIdempotencyKey,
+  INITIAL_GREETING_BODY,
+  shouldRequestInitialGreeting,
+} from '../model/greeting';
+import { GREETED_KEY } from '../model/latest-reply';
+import { readSessionFlag, removeSessionFlag, writeSessionFlag } from './session-flags';
+
+export function useInitialGreeting(
+  todayId: string | null,
+  online: boolean,
+  clientId: string | null,
+  /** Changes when 'New Session' cleared the greeted flag: look again. */
+  attempt = 0,
+) {
+  const todayMessageCount = useLiveQuery(
+    () => (todayId ? sessionMessageCount(db, todayId) : undefined),
+    [todayId],
+  );
+
+  useEffect(() => {
+    if (!todayId) return;
+    const greeted = readSessionFlag(GREETED_KEY) !== null;
+    if (!shouldRequestInitialGreeting({ todayMessageCount, greeted, online })) return;
+    // Set before the request, so that a second render (or a second tab's effect) does not ask twice.
+    writeSessionFlag(GREETED_KEY, 'true');
+    const key = greetingIdempotencyKey(todayId, clientId ?? readAuthFlags().clientId);
+    void (async () => {
+      let response: Response;
+      try {
+        response = await fetch('/api/chat', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+          body: JSON.stringify({ ...INITIAL_GREETING_BODY, sessionId: todayId }),
+        });
+      } catch {
+        // No answer at all: try again when the browser is back online.
+        removeSessionFlag(GREETED_KEY);
+        return;
+      }
+      if (!response.ok) return;
+      try {
+        await storeGreetingAnswer(db, todayId, await response.json(), Date.now());
+      } catch (error) {
+        console.warn('The greeting could not be stored', error);
+      }
+    })();
+  }, [todayId, todayMessageCount, online, clientId, attempt]);
+}

@@ -1,0 +1,36 @@
+// The greetings (spec 000 §4, §5): the greeting filter and the initial greeting.
+import { isBareGreeting, NOTED_REPLY, shouldFilterGreeting } from '@/domain/greeting-filter';
+
+export { NOTED_REPLY };
+
+export type SendPlan =
+  /** Answered here with 'Mm, noted.'; nothing is sent. */
+  | { kind: 'noted' }
+  /** Queued for Kiri; `greeting` restarts the 30-minute window. */
+  | { kind: 'send'; greeting: boolean };
+
+/**
+ * A bare hello, hi or hey within 30 minutes of the owner's last greeting is answered locally. A greeting
+ * that does go to Kiri restarts the window; one the filter answered does not (else a hello every 20
+ * minutes would never reach her again).
+ */
+export function planSend(text: string, lastGreetingAt: number | null, now: number): SendPlan {
+  if (shouldFilterGreeting(text, lastGreetingAt, now)) return { kind: 'noted' };
+  return { kind: 'send', greeting: isBareGreeting(text) };
+}
+
+/** The initial greeting is asked for once per browser session, only for an empty day, and only online. */
+export function shouldRequestInitialGreeting(input: {
+  todayMessageCount: number | undefined;
+  greeted: boolean;
+  online: boolean;
+}): boolean {
+  return input.todayMessageCount === 0 && !input.greeted && input.online;
+}
+
+/** One greeting per day and device: a replay of the request returns the same answer (same ids). */
+export function greetingIdempotencyKey(sessionId: string, clientId: string | null): string {
+  return `greeting-${sessionId}-${clientId || 'device'}`;
+}
+
+export const INITIAL_GREETING_BODY = { message: '', isInitialGreeting: true, history: [] } as const;

@@ -1,0 +1,18 @@
+// What goes with a chat to Kiri (spec 000 §7 variant B, §9): the last 10 messages of the session.
+import type { MessageRow } from '@/db/schema';
+
+export const HISTORY_LIMIT = 10;
+
+export interface HistoryEntry {
+  message: string;
+  sender: 'user' | 'kiri';
+  timestamp: number;
+}
+
+/** The last 10 messages, oldest first, as { message, sender, timestamp }. */
+export function chatHistory(rows: readonly MessageRow[]): HistoryEntry[] {
+  return [...rows]
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .slice(-HISTORY_LIMIT)
+    .map(({ message, sender, timestamp }) => ({ message, sender, timestamp }));
+}

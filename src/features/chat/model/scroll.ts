@@ -1,0 +1,20 @@
+// The message list's scrolling rules (spec 000 §2.2, §9).
+
+export const SCROLL_TO_LATEST_THRESHOLD_PX = 100;
+/** Within this distance of the end the list counts as "at the latest" and follows new messages. */
+export const AT_END_THRESHOLD_PX = 80;
+/** Older messages load when the reader comes this close to the top. */
+export const LOAD_OLDER_THRESHOLD_PX = 600;
+/** The newest messages read at first (a day of 10,000 opens with these), and how many more each time. */
+export const INITIAL_MESSAGE_LIMIT = 60;
+export const MESSAGE_PAGE = 120;
+
+/** The round scroll-to-latest button shows when the reader is more than 100 px from the bottom. */
+export function showScrollToLatest(distanceFromEnd: number): boolean {
+  return distanceFromEnd > SCROLL_TO_LATEST_THRESHOLD_PX;
+}
+
+/** Load older messages when near the top and the last read filled the limit (more may exist). */
+export function shouldLoadOlder(scrollTop: number, loaded: number, limit: number): boolean {
+  return scrollTop < LOAD_OLDER_THRESHOLD_PX && loaded >= limit;
+}

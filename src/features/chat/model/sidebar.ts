@@ -1,0 +1,48 @@
+// The chat sidebar (spec 000 §2.5): its links, and a System Status made only of real values.
+
+export const SIDEBAR_WIDTH_PX = 260;
+/** Spec 000 §9: the mobile breakpoint. At or below it the sidebar is an overlay. */
+export const MOBILE_QUERY = '(max-width: 768px)';
+export const APP_VERSION = 'v2.3';
+
+export const NAV_LINKS: readonly { to: string; label: string }[] = [
+  { to: '/', label: 'Chat' },
+  { to: '/core-systems', label: 'Core Systems' },
+  { to: '/mirror-bridge', label: 'Mirror Bridge' },
+  { to: '/consciousness', label: 'Consciousness' },
+  { to: '/hybrid-dashboard', label: 'Hybrid Dashboard' },
+  { to: '/system-features', label: 'System Features' },
+  { to: '/whisperbridge', label: 'WhisperBridge' },
+];
+
+export const COMING_SOON = { label: 'Sanctuary', note: 'Coming soon' } as const;
+
+export function messageCountText(count: number): string {
+  return count === 1 ? '1 message' : `${count} messages`;
+}
+
+export interface StatusInput {
+  personaName: string;
+  online: boolean;
+  waiting: number | undefined;
+  /** current_provider from GET /api/fallback-system/status, when it answered. */
+  provider: string | null | undefined;
+  storagePersisted: boolean | null | undefined;
+}
+
+/**
+ * The spec shows canned labels here ('Presence Centered', 'Consciousness Streaming'). We show what is
+ * true of this device and server, and leave out what we do not know.
+ */
+export function systemStatusRows(input: StatusInput): { label: string; value: string }[] {
+  const rows = [{ label: 'Connection', value: input.online ? 'Online' : 'Offline' }];
+  if (input.waiting !== undefined) {
+    rows.push({ label: 'Messages waiting', value: String(input.waiting) });
+  }
+  if (input.provider) rows.push({ label: `${input.personaName}'s engine`, value: input.provider });
+  if (input.storagePersisted === true) rows.push({ label: 'Storage', value: 'kept' });
+  if (input.storagePersisted === false) {
+    rows.push({ label: 'Storage', value: 'may be cleared by the browser' });
+  }
+  return rows;
+}

@@ -1,0 +1,122 @@
+// Offline chat (issue 3, DESIGN.md "Outbox", "Exactly once"): three messages written with no way to
+// the server wait in the outbox, survive a reload, and are replayed when the way is back; Kiri's
+// replies arrive in order without a reload, and the server holds each message exactly once.
+// Twice: with the browser offline (context.setOffline), and with the server stopped while the browser
+// still thinks it is online (what a commute looks like to the app).
+import type { Page } from '@playwright/test';
+import { waitForServiceWorker } from './support/app';
+import {
+  CHAT,
+  expectChatScreen,
+  expectExactlyOnce,
+  expectNoDuplicatesOnScreen,
+  expectStatus,
+  messageById,
+  messageElements,
+  openChat,
+  repliesOnScreen,
+  repliesTo,
+  sendMessage,
+  serverLog,
+} from './support/chat';
+import { expect, test } from './support/fixtures';
+
+const TEXTS = [
+  'On the train, no signal at all.',
+  'The tunnel is long today.',
+  'Almost home now, what a day!',
+];
+
+/** A moment for the app to save its query cache (at most once a second) before a reload. */
+const SETTLE_MS = 1500;
+
+async function sendThreeWhileCut(page: Page): Promise<{ id: string; text: string }[]> {
+  const sent: { id: string; text: string }[] = [];
+  for (const text of TEXTS) {
+    const id = await sendMessage(page, text);
+    await expectStatus(page, id, 'waiting', 15_000);
+    sent.push({ id, text });
+  }
+  return sent;
+}
+
+async function expectStillWaitingAfterReload(
+  page: Page,
+  sent: readonly { id: string; text: string }[],
+): Promise<void> {
+  await page.reload();
+  await expectChatScreen(page);
+  for (const { id, text } of sent) {
+    await expect(messageById(page, id)).toContainText(text);
+    await expectStatus(page, id, 'waiting');
+  }
+  await expect(page.getByText(CHAT.waiting(3), { exact: true })).toBeVisible();
+}
+
+/** The replies come in without a reload: each message answered, the parts shown, in sending order. */
+async function expectRepliesInOrder(
+  page: Page,
+  sent: readonly { id: string; text: string }[],
+  timeout: number,
+): Promise<void> {
+  for (const { id } of sent) await expectStatus(page, id, 'answered', timeout);
+  const log = await serverLog(page);
+  expectExactlyOnce(log, sent);
+  for (const { id } of sent) {
+    for (const part of repliesTo(log, id)) {
+      await expect(messageById(page, part.id)).toHaveCount(1);
+    }
+  }
+  await expect(page.getByText(CHAT.waiting(3), { exact: true })).toHaveCount(0);
+  await expectNoDuplicatesOnScreen(page);
+  // On screen, Kiri's parts answer the messages in the order they were sent.
+  const answered = await repliesOnScreen(page, log);
+  const order = answered.map((id) => sent.findIndex((message) => message.id === id));
+  expect(order.filter((index) => index >= 0)).toEqual([...order].sort((a, b) => a - b));
+  expect(new Set(order.filter((index) => index >= 0))).toEqual(new Set([0, 1, 2]));
+  // Each of the owner's messages once on screen.
+  const texts = await messageElements(page, 'user').allTextContents();
+  for (const text of TEXTS) {
+    expect(texts.filter((shown) => shown.includes(text))).toHaveLength(1);
+  }
+}
+
+test('offline: three messages wait, survive a reload, and are replayed once each when back online', async ({
+  page,
+  context,
+}) => {
+  await openChat(page, 'Mira');
+  await waitForServiceWorker(page);
+  await page.waitForTimeout(SETTLE_MS);
+
+  await context.setOffline(true);
+  const sent = await sendThreeWhileCut(page);
+  await expect(page.getByText(CHAT.waiting(3), { exact: true })).toBeVisible();
+
+  await expectStillWaitingAfterReload(page, sent);
+  // Nothing reached the server meanwhile.
+  expect((await serverLog(page)).filter((entry) => entry.sender === 'user')).toEqual([]);
+
+  await context.setOffline(false);
+  // 'online' asks for a replay at once (no backoff).
+  await expectRepliesInOrder(page, sent, 20_000);
+});
+
+test('server stopped: three messages wait, survive a reload, and are replayed once each when it is back', async ({
+  page,
+  server,
+}) => {
+  await openChat(page, 'Mira');
+  await waitForServiceWorker(page);
+  await page.waitForTimeout(SETTLE_MS);
+
+  await server.stop();
+  const sent = await sendThreeWhileCut(page);
+
+  // The worker serves the app; the browser still thinks it is online.
+  await expectStillWaitingAfterReload(page, sent);
+
+  await server.start();
+  // No 'online' event comes: the page's retry timer (backoff, at most 30 s) or the worker brings them.
+  await expectRepliesInOrder(page, sent, 45_000);
+});
