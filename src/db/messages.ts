@@ -1,6 +1,7 @@
 // The owner's messages on the device. A message and its outbox entry are written in one transaction,
 // so a message is never shown as sent without being queued, nor queued without being shown.
-import { revealTimes } from '@/domain/reply-timing';
+import { deliveryOutcome } from '@/domain/outbox-rules';
+import { revealTimes, splitDelayMs } from '@/domain/reply-timing';
 import type { KiriDatabase, MessageRow, OutboxRow } from './schema';
 
 export const CHAT_URL = '/api/chat';
@@ -155,10 +156,26 @@ export async function storeChatAnswer(
     const sessionId = asked?.sessionId;
     if (asked) await db.messages.update(messageId, { status: 'answered', statusReason: undefined });
     if (!sessionId) return;
+    // Replies delivered back to back (a replayed outbox) show one after another: a reply starts once
+    // the one before it has shown its last part, so the parts of two replies never interleave.
+    const previous = await db.messages
+      .where('[sessionId+timestamp]')
+      .between([sessionId, -Infinity], [sessionId, Infinity])
+      .last();
+    const stillRevealing =
+      previous?.sender === 'kiri' &&
+      previous.revealAt !== undefined &&
+      previous.revealAt > arrivedAt;
+    const start = stillRevealing
+      ? previous.revealAt! + splitDelayMs(parts[0]?.message ?? '')
+      : arrivedAt;
     const times = revealTimes(
-      arrivedAt,
+      start,
       parts.map((_, i) => timings[i] ?? 0),
     );
+    // Ordered after the question (and after what is already there) even when the server's clock is
+    // behind the device's.
+    const floor = Math.max(asked?.timestamp ?? 0, stillRevealing ? previous.timestamp : 0);
     let added = 0;
     for (const [index, part] of parts.entries()) {
       if ((await db.messages.get(part.id)) || (await db.tombstones.get(part.id))) continue;
@@ -167,8 +184,7 @@ export async function storeChatAnswer(
         sessionId,
         sender: 'kiri',
         message: part.message,
-        // Ordered after the question even when the server's clock is behind the device's.
-        timestamp: Math.max(times[index]!, (asked?.timestamp ?? 0) + index + 1),
+        timestamp: Math.max(times[index]!, floor + index + 1),
         replyToId: null,
         emotionalState: null,
         revealAt: times[index]!,
@@ -330,4 +346,31 @@ export async function newestKiriMessage(
     .reverse()
     .filter((m) => m.sender === 'kiri' && (m.revealAt === undefined || m.revealAt <= now))
     .first();
+}
+
+const OFFLINE_REASON = (deliveryOutcome(null) as { reason: string }).reason;
+
+/**
+ * A message queued behind chat entries that already failed an attempt will not be tried before them:
+ * it waits too, with their reason. (The drain keeps the order per kind, so it skips the later entries
+ * of a kind whose first entry waits, and would leave them 'sending'.) Returns whether it now waits.
+ */
+export async function waitBehindEarlierEntries(
+  db: KiriDatabase,
+  messageId: string,
+): Promise<boolean> {
+  return db.transaction('rw', db.messages, db.outbox, async () => {
+    const entries = await db.outbox.where('kind').equals('chat').sortBy('seq');
+    const own = entries.find((entry) => entry.messageId === messageId);
+    if (!own) return false;
+    const stuck = entries.find((entry) => entry.seq! < own.seq! && entry.attempts > 0);
+    if (!stuck) return false;
+    const message = await db.messages.get(messageId);
+    if (message?.status !== 'sending') return false;
+    await db.messages.update(messageId, {
+      status: 'waiting',
+      statusReason: stuck.lastError ?? OFFLINE_REASON,
+    });
+    return true;
+  });
 }

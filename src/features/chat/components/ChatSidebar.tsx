@@ -90,7 +90,7 @@ export default function ChatSidebar({
       </div>
 
       <Section title="Navigation">
-        <ul className="grid gap-0.5">
+        <ul className="grid grid-cols-1 gap-0.5">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink
@@ -128,7 +128,7 @@ export default function ChatSidebar({
           <Plus size={15} aria-hidden />
           New Session
         </button>
-        <ul className="grid gap-0.5" aria-label="Sessions">
+        <ul className="grid grid-cols-1 gap-0.5" aria-label="Sessions">
           {(sessions ?? []).map((session) => {
             const current = session.id === viewedId;
             return (
@@ -137,6 +137,7 @@ export default function ChatSidebar({
                   type="button"
                   aria-current={current ? 'true' : undefined}
                   onClick={() => onSelectSession(session.id)}
+                  title={session.title}
                   className={cn(
                     'flex w-full flex-col rounded-lg px-3 py-2 text-left transition-colors',
                     current
@@ -148,9 +149,7 @@ export default function ChatSidebar({
                     {session.id === todayId ? 'Today' : session.title}
                   </span>
                   <span className="w-full truncate text-xs opacity-70">
-                    {session.id === todayId
-                      ? `${session.title} · ${messageCountText(session.messageCount)}`
-                      : messageCountText(session.messageCount)}
+                    {messageCountText(session.messageCount)}
                   </span>
                 </button>
               </li>

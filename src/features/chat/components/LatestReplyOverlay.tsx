@@ -3,12 +3,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { newestKiriMessage } from '@/db/messages';
-import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
 import { CHAT_TEXT } from '../model/texts';
 import { cn } from '@/ui/cn';
 import { KiriAvatar } from './KiriAvatar';
-import { ACCENT_BUTTON } from './palette';
+import { ACCENT_BUTTON, FOCUS_RING } from './palette';
 
 const stampFormat = new Intl.DateTimeFormat(undefined, {
   weekday: 'long',
@@ -64,12 +63,17 @@ export default function LatestReplyOverlay({
           </p>
         </div>
       )}
-      <Button
-        className={cn('w-full rounded-full', ACCENT_BUTTON)}
+      <button
+        type="button"
+        className={cn(
+          'h-11 w-full rounded-full font-medium transition-colors',
+          ACCENT_BUTTON,
+          FOCUS_RING,
+        )}
         onClick={() => onContinue(shownId)}
       >
         {CHAT_TEXT.continueConversation}
-      </Button>
+      </button>
     </Dialog>
   );
 }

@@ -159,7 +159,7 @@ export function MessageList({
       </div>
       {/* The list itself is not a live region (rows mount as the reader scrolls): this announces Kiri's newest words. */}
       <p className="sr-only" aria-live="polite">
-        {isToday && newestKiriId ? byId.get(newestKiriId)?.message : ''}
+        {isToday && newestKiriId ? `${personaName}: ${byId.get(newestKiriId)?.message ?? ''}` : ''}
       </p>
       {awayFromEnd && items.length > 0 && (
         <button

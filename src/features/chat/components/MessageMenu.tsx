@@ -36,9 +36,8 @@ export interface MessageMenuProps {
 }
 
 function selectBubbleText(id: string): void {
-  const bubble = document.querySelector(
-    `[data-message-id="${CSS.escape(id)}"] [data-message-text]`,
-  );
+  const safeId = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(id) : id;
+  const bubble = document.querySelector(`[data-message-id="${safeId}"] [data-message-text]`);
   const selection = window.getSelection();
   if (!bubble || !selection) return;
   selection.removeAllRanges();

@@ -4,7 +4,12 @@
 import { useCallback } from 'react';
 import { db } from '@/db/db';
 import { readLastGreeting, recordGreeting } from '@/db/engine-state';
-import { addLocalExchange, newestMessages, queueUserMessage } from '@/db/messages';
+import {
+  addLocalExchange,
+  newestMessages,
+  queueUserMessage,
+  waitBehindEarlierEntries,
+} from '@/db/messages';
 import { uuidv7 } from '@/domain/uuidv7';
 import { requestReplay } from '@/lib/outbox-sync';
 import { NOTED_REPLY, planSend } from '../model/greeting';
@@ -38,14 +43,19 @@ export function useSendMessage(ensureToday: () => Promise<string>, userName: str
         return { sessionId, queued: false };
       }
       const history = chatHistory(await newestMessages(db, sessionId, HISTORY_LIMIT));
-      await queueUserMessage(db, {
-        id: uuidv7(now),
-        sessionId,
-        text: message,
-        replyToId,
-        userName,
-        history,
-        now,
+      const id = uuidv7(now);
+      // One transaction: a drain running meanwhile sees the message only with its final status.
+      await db.transaction('rw', db.messages, db.outbox, db.sessions, async () => {
+        await queueUserMessage(db, {
+          id,
+          sessionId,
+          text: message,
+          replyToId,
+          userName,
+          history,
+          now,
+        });
+        await waitBehindEarlierEntries(db, id);
       });
       if (plan.greeting) await recordGreeting(db, now);
       requestReplay();

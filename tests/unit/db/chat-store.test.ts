@@ -1,0 +1,285 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readLastGreeting, recordGreeting } from '@/db/engine-state';
+import {
+  EMPTY_REPLY_TEXT,
+  deleteMessageHere,
+  newestKiriMessage,
+  queueUserMessage,
+  sessionMessageCount,
+  storeChatAnswer,
+  storeGreetingAnswer,
+  waitBehindEarlierEntries,
+} from '@/db/messages';
+import type { KiriDatabase } from '@/db/schema';
+import { ensureTodaySession } from '@/db/sessions';
+import { ensurePersistentStorage, readStoragePersisted } from '@/db/storage-persist';
+import { loadDraft, saveDraft } from '@/db/ui-state';
+import { freshDb } from './helpers';
+
+let db: KiriDatabase;
+afterEach(async () => db?.delete());
+
+const T0 = Date.parse('2026-11-22T02:00:00Z');
+const SESSION = '2026-11-22';
+
+async function setup() {
+  db = freshDb();
+  await ensureTodaySession(db, T0, 'Asia/Shanghai');
+}
+
+function queue(id: string) {
+  return queueUserMessage(db, {
+    id,
+    sessionId: SESSION,
+    text: 'hello Kiri',
+    replyToId: null,
+    userName: 'Mei',
+    history: [],
+    now: T0,
+  });
+}
+
+describe('an empty reply is answered with the fallback line', () => {
+  it("stores 'I'm here with you...' when kiriMessages is empty", async () => {
+    await setup();
+    await queue('m1');
+    await storeChatAnswer(db, 'm1', { kiriMessages: [], splitMessageTimings: [] }, T0 + 5);
+    const parts = (await db.messages.toArray()).filter((m) => m.sender === 'kiri');
+    expect(parts.map((p) => p.message)).toEqual([EMPTY_REPLY_TEXT]);
+    expect(EMPTY_REPLY_TEXT).toBe("I'm here with you...");
+    expect((await db.messages.get('m1'))?.status).toBe('answered');
+  });
+
+  it("takes the spec's other reply shapes when kiriMessages is missing", async () => {
+    await setup();
+    await queue('m1');
+    await storeChatAnswer(db, 'm1', { kiriResponse: { message: 'right here ~' } }, T0 + 5);
+    const parts = (await db.messages.toArray()).filter((m) => m.sender === 'kiri');
+    expect(parts.map((p) => p.message)).toEqual(['right here ~']);
+  });
+
+  it('stores the fallback once, whatever a second delivery of the same answer says', async () => {
+    await setup();
+    await queue('m1');
+    await storeChatAnswer(db, 'm1', {}, T0 + 5);
+    await storeChatAnswer(db, 'm1', {}, T0 + 6);
+    expect((await db.messages.toArray()).filter((m) => m.sender === 'kiri')).toHaveLength(1);
+  });
+});
+
+describe('the initial greeting is stored without a message of the owner', () => {
+  const answer = {
+    kiriMessages: [
+      { id: 'g1', message: 'morning!', timestamp: T0 },
+      { id: 'g2', message: 'how did you sleep?', timestamp: T0 + 1 },
+    ],
+    splitMessageTimings: [0, 1200],
+  };
+
+  it("stores Kiri's parts with their reveal times in today's session", async () => {
+    await setup();
+    expect(await storeGreetingAnswer(db, SESSION, answer, T0 + 10)).toBe(2);
+    const parts = await db.messages.orderBy('timestamp').toArray();
+    expect(parts.map((p) => [p.id, p.sender, p.revealAt])).toEqual([
+      ['g1', 'kiri', T0 + 10],
+      ['g2', 'kiri', T0 + 1_210],
+    ]);
+    expect(await sessionMessageCount(db, SESSION)).toBe(2);
+    expect((await db.sessions.get(SESSION))?.messageCount).toBe(2);
+  });
+
+  it('a replayed greeting (same ids) adds nothing, and a deleted part stays deleted', async () => {
+    await setup();
+    await storeGreetingAnswer(db, SESSION, answer, T0 + 10);
+    await deleteMessageHere(db, 'g1', T0 + 20);
+    expect(await storeGreetingAnswer(db, SESSION, answer, T0 + 30)).toBe(0);
+    expect((await db.messages.toArray()).map((m) => m.id)).toEqual(['g2']);
+  });
+});
+
+describe("Kiri's newest message", () => {
+  it('is the newest already shown, in any session', async () => {
+    await setup();
+    await db.messages.bulkAdd([
+      {
+        id: 'a',
+        sessionId: '2026-11-21',
+        sender: 'kiri',
+        message: 'old',
+        timestamp: T0 - 86_400_000,
+        replyToId: null,
+        emotionalState: null,
+      },
+      {
+        id: 'b',
+        sessionId: SESSION,
+        sender: 'kiri',
+        message: 'shown',
+        timestamp: T0,
+        replyToId: null,
+        emotionalState: null,
+        revealAt: T0,
+      },
+      {
+        id: 'c',
+        sessionId: SESSION,
+        sender: 'kiri',
+        message: 'later',
+        timestamp: T0 + 1,
+        replyToId: null,
+        emotionalState: null,
+        revealAt: T0 + 5_000,
+      },
+      {
+        id: 'd',
+        sessionId: SESSION,
+        sender: 'user',
+        message: 'mine',
+        timestamp: T0 + 2,
+        replyToId: null,
+        emotionalState: null,
+        status: 'sent',
+      },
+    ]);
+    expect((await newestKiriMessage(db, T0 + 100))?.id).toBe('b');
+    expect((await newestKiriMessage(db, T0 + 5_000))?.id).toBe('c');
+  });
+
+  it('is undefined when Kiri has said nothing', async () => {
+    await setup();
+    expect(await newestKiriMessage(db, T0)).toBeUndefined();
+  });
+});
+
+describe('engine state: the last greeting', () => {
+  it('is null until the owner greets, then the time of that greeting', async () => {
+    await setup();
+    expect(await readLastGreeting(db)).toBeNull();
+    await recordGreeting(db, T0);
+    expect(await readLastGreeting(db)).toBe(T0);
+  });
+});
+
+describe('ui state: the draft survives a reload', () => {
+  it('keeps the text, and forgets it when emptied', async () => {
+    await setup();
+    expect(await loadDraft(db)).toBe('');
+    await saveDraft(db, 'half a thought');
+    expect(await loadDraft(db)).toBe('half a thought');
+    await saveDraft(db, '');
+    expect(await loadDraft(db)).toBe('');
+  });
+});
+
+describe('persistent storage is asked for once and the answer kept', () => {
+  it('asks the first time, then only re-reads the grant', async () => {
+    await setup();
+    const storage = { persist: vi.fn(async () => false), persisted: vi.fn(async () => true) };
+    expect(await ensurePersistentStorage(db, storage)).toBe(false);
+    expect(await readStoragePersisted(db)).toBe(false);
+    // Granted later (Safari does for a home-screen app): read without asking again.
+    expect(await ensurePersistentStorage(db, storage)).toBe(true);
+    expect(storage.persist).toHaveBeenCalledTimes(1);
+    expect(await readStoragePersisted(db)).toBe(true);
+    expect(await ensurePersistentStorage(db, storage)).toBe(true);
+    expect(storage.persisted).toHaveBeenCalledTimes(1);
+  });
+
+  it('is null where the platform has no storage manager', async () => {
+    await setup();
+    expect(await ensurePersistentStorage(db, undefined)).toBeNull();
+    expect(await readStoragePersisted(db)).toBeNull();
+  });
+});
+
+describe('a message queued behind one that waits, waits too', () => {
+  it("takes 'waiting' and the reason of the entry ahead that failed an attempt", async () => {
+    await setup();
+    await queue('m1');
+    await db.outbox.where('messageId').equals('m1').modify({
+      attempts: 1,
+      lastError: 'Server unavailable (503)',
+    });
+    await queueUserMessage(db, {
+      id: 'm2',
+      sessionId: SESSION,
+      text: 'second',
+      replyToId: null,
+      userName: null,
+      history: [],
+      now: T0 + 1,
+    });
+    expect(await waitBehindEarlierEntries(db, 'm2')).toBe(true);
+    expect(await db.messages.get('m2')).toMatchObject({
+      status: 'waiting',
+      statusReason: 'Server unavailable (503)',
+    });
+  });
+
+  it("stays 'sending' when nothing ahead has failed (it goes out in the same pass)", async () => {
+    await setup();
+    await queue('m1');
+    await queueUserMessage(db, {
+      id: 'm2',
+      sessionId: SESSION,
+      text: 'second',
+      replyToId: null,
+      userName: null,
+      history: [],
+      now: T0 + 1,
+    });
+    expect(await waitBehindEarlierEntries(db, 'm2')).toBe(false);
+    expect((await db.messages.get('m2'))?.status).toBe('sending');
+  });
+});
+
+describe('replies delivered back to back show one after another', () => {
+  it("a reply starts after the previous reply's last part, in time and in order", async () => {
+    await setup();
+    await queue('m1');
+    await queueUserMessage(db, {
+      id: 'm2',
+      sessionId: SESSION,
+      text: 'second',
+      replyToId: null,
+      userName: null,
+      history: [],
+      now: T0 + 1,
+    });
+    const reply = (id: string) => ({
+      kiriMessages: [
+        { id: `${id}-a`, message: 'one', timestamp: T0 },
+        { id: `${id}-b`, message: 'two', timestamp: T0 },
+      ],
+      splitMessageTimings: [0, 2_000],
+    });
+    await storeChatAnswer(db, 'm1', reply('m1'), T0 + 100);
+    await storeChatAnswer(db, 'm2', reply('m2'), T0 + 150);
+    const kiri = (await db.messages.orderBy('timestamp').toArray()).filter(
+      (m) => m.sender === 'kiri',
+    );
+    expect(kiri.map((m) => m.id)).toEqual(['m1-a', 'm1-b', 'm2-a', 'm2-b']);
+    const reveal = kiri.map((m) => m.revealAt!);
+    expect(reveal[0]).toBe(T0 + 100);
+    expect(reveal[1]).toBe(T0 + 2_100);
+    expect(reveal[2]).toBeGreaterThan(reveal[1]!);
+    expect(reveal[3]).toBe(reveal[2]! + 2_000);
+  });
+
+  it('a reply to a message after the previous reply has shown starts when it arrives', async () => {
+    await setup();
+    await queue('m1');
+    await storeChatAnswer(db, 'm1', { kiriMessages: [{ id: 'a', message: 'hi' }] }, T0 + 100);
+    await queueUserMessage(db, {
+      id: 'm2',
+      sessionId: SESSION,
+      text: 'later',
+      replyToId: null,
+      userName: null,
+      history: [],
+      now: T0 + 60_000,
+    });
+    await storeChatAnswer(db, 'm2', { kiriMessages: [{ id: 'b', message: 'yo' }] }, T0 + 60_500);
+    expect((await db.messages.get('b'))?.revealAt).toBe(T0 + 60_500);
+  });
+});

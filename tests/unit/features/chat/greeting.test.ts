@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  greetingIdempotencyKey,
+  INITIAL_GREETING_BODY,
+  planSend,
+  shouldRequestInitialGreeting,
+} from '@/features/chat/model/greeting';
+
+const NOW = 1_700_000_000_000;
+const MIN = 60_000;
+
+describe('greeting filter', () => {
+  it('a bare hello within 30 minutes of the last greeting is answered here', () => {
+    expect(planSend('hello', NOW - 29 * MIN, NOW)).toEqual({ kind: 'noted' });
+    expect(planSend('Hey!!', NOW - MIN, NOW)).toEqual({ kind: 'noted' });
+  });
+
+  it('after 30 minutes, or with no greeting before, the hello goes to Kiri and restarts the window', () => {
+    expect(planSend('hi', NOW - 31 * MIN, NOW)).toEqual({ kind: 'send', greeting: true });
+    expect(planSend('hi', null, NOW)).toEqual({ kind: 'send', greeting: true });
+  });
+
+  it('anything else is sent and leaves the window alone', () => {
+    expect(planSend('hello, how are you?', NOW - MIN, NOW)).toEqual({
+      kind: 'send',
+      greeting: false,
+    });
+  });
+});
+
+describe('initial greeting', () => {
+  it('is asked for once per browser session, for an empty day, online only', () => {
+    const base = { todayMessageCount: 0, greeted: false, online: true };
+    expect(shouldRequestInitialGreeting(base)).toBe(true);
+    expect(shouldRequestInitialGreeting({ ...base, greeted: true })).toBe(false);
+    expect(shouldRequestInitialGreeting({ ...base, todayMessageCount: 3 })).toBe(false);
+    expect(shouldRequestInitialGreeting({ ...base, todayMessageCount: undefined })).toBe(false);
+    expect(shouldRequestInitialGreeting({ ...base, online: false })).toBe(false);
+  });
+
+  it("sends the spec's greeting body under a per-day, per-device key", () => {
+    expect(INITIAL_GREETING_BODY).toEqual({ message: '', isInitialGreeting: true, history: [] });
+    expect(greetingIdempotencyKey('2026-11-22', 'client-1')).toBe('greeting-2026-11-22-client-1');
+    expect(greetingIdempotencyKey('2026-11-22', null)).toBe('greeting-2026-11-22-device');
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageRow } from '@/db/schema';
+import { chatHistory, HISTORY_LIMIT } from '@/features/chat/model/history';
+
+function row(i: number): MessageRow {
+  return {
+    id: `m${i}`,
+    sessionId: '2026-11-22',
+    sender: i % 2 ? 'kiri' : 'user',
+    message: `message ${i}`,
+    timestamp: 1_000 + i,
+    replyToId: null,
+    emotionalState: null,
+    status: i % 2 ? undefined : 'answered',
+  };
+}
+
+describe('history', () => {
+  it('history sent with a chat is the last 10 messages', () => {
+    expect(HISTORY_LIMIT).toBe(10);
+    const rows = Array.from({ length: 14 }, (_, i) => row(i)).reverse();
+    const history = chatHistory(rows);
+    expect(history).toHaveLength(10);
+    expect(history[0]).toEqual({ message: 'message 4', sender: 'user', timestamp: 1_004 });
+    expect(history.at(-1)).toEqual({ message: 'message 13', sender: 'kiri', timestamp: 1_013 });
+  });
+
+  it('a short session sends all it has, oldest first, as { message, sender, timestamp }', () => {
+    expect(chatHistory([row(2), row(1)])).toEqual([
+      { message: 'message 1', sender: 'kiri', timestamp: 1_001 },
+      { message: 'message 2', sender: 'user', timestamp: 1_002 },
+    ]);
+    expect(chatHistory([])).toEqual([]);
+  });
+});
