@@ -66,7 +66,8 @@ export const browserNewestBenchmark: Benchmark = {
             throw new Error(`the queries disagree on the newest ${LIMIT} of ${sessionId}`);
           }
         }
-        if (ids[0]!.length !== LIMIT) throw new Error(`only ${ids[0]!.length} rows in ${sessionId}`);
+        if (ids[0]!.length !== LIMIT)
+          throw new Error(`only ${ids[0]!.length} rows in ${sessionId}`);
       }
 
       // Warm-up, then ABBA-ordered rounds.

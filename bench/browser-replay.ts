@@ -3,7 +3,9 @@
 // outbox's exact bodies and Idempotency-Keys, each fetch awaited before the next). Headless Chromium,
 // loopback only. Every phase runs on a fresh server (fresh DATA_DIR, so the conversation log grows the
 // same way in each) and a fresh browser profile, in ABBA order; the figure is the median of the
-// per-pair ratios. The app's live path (queue, then drain, per message) is printed for reference.
+// per-pair ratios. The budget is taken against the bare requests: the outbox's own cost per message
+// (Dexie writes, locks, re-reads) may add at most a quarter to their time. The app's live path (queue,
+// then drain, per message) is printed beside it for reference.
 import { sessionIdAt } from '../src/domain/day-session';
 import { uuidv7 } from '../src/domain/uuidv7';
 import { startServer } from '../tests/e2e/support/server';
@@ -15,7 +17,7 @@ import type { Benchmark, Figure } from './types';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const COUNT = 200;
-const PAIRS = QUICK ? 1 : 2;
+const PAIRS = QUICK ? 1 : 3;
 const MIN_RATIO = 0.8;
 
 type Phase = 'online' | 'replay' | 'live';
@@ -135,11 +137,11 @@ export const browserReplayBenchmark: Benchmark = {
           `device time per message outside the request: replay ${device('replay')}, online ${device('online')}`,
       },
       {
-        label: `the app's live send path (queue, then drain, per message)`,
-        value: rate(runs.live),
-        ratio: live / median(runs.online),
-        baseline: `the same requests sent with fetch (${rate(runs.online)})`,
-        note: `informational: what sending online costs the device over the bare requests (device time per message ${device('live')})`,
+        label: `replay vs the app's own online sending`,
+        value: rate(runs.replay),
+        ratio: median(runs.replay) / live,
+        baseline: `the app's live send path, queue then drain per message (${rate(runs.live)})`,
+        note: `informational: the same comparison with the app's outbox on both sides (device time per message on the live path ${device('live')})`,
       },
     ];
   },

@@ -39,8 +39,7 @@ export function coldStartMessages(): DayMessage[] {
   });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain page of the messages, styled like a chat, with the same data attributes as the app's. */
 export function staticDayPage(messages: readonly DayMessage[], title: string): string {

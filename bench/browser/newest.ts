@@ -81,7 +81,9 @@ function rawNewest(kind: 'getAll' | 'cursor', sessionId: string, limit: number) 
 }
 
 function query(kind: QueryKind, sessionId: string, limit: number): Promise<MessageRow[]> {
-  return kind === 'dexie' ? newestMessages(dexie!, sessionId, limit) : rawNewest(kind, sessionId, limit);
+  return kind === 'dexie'
+    ? newestMessages(dexie!, sessionId, limit)
+    : rawNewest(kind, sessionId, limit);
 }
 
 const bench: NewestBench = {

@@ -58,7 +58,9 @@ const drain = () => drainOutbox(db, { fetch: timedFetch, now: Date.now, force: t
 
 async function answered(ids: readonly string[]): Promise<string[]> {
   const rows = await db.messages.bulkGet([...ids]);
-  return rows.flatMap((row, i) => (row?.status === 'answered' ? [] : [`${ids[i]}: ${row?.status}`]));
+  return rows.flatMap((row, i) =>
+    row?.status === 'answered' ? [] : [`${ids[i]}: ${row?.status}`],
+  );
 }
 
 const bench: ReplayBench = {
@@ -84,7 +86,8 @@ const bench: ReplayBench = {
         body: chatBody(input(message, sessionId)),
       });
       const json = (await response.json()) as { kiriMessages?: unknown[] };
-      if (!response.ok || !json.kiriMessages?.length) failures.push(`${message.id}: ${response.status}`);
+      if (!response.ok || !json.kiriMessages?.length)
+        failures.push(`${message.id}: ${response.status}`);
     }
     return {
       ms: performance.now() - started,
@@ -115,7 +118,8 @@ const bench: ReplayBench = {
     const summary = await drain();
     const ms = performance.now() - started;
     const failures = await answered(ids);
-    if (summary.delivered !== expected) failures.push(`delivered ${summary.delivered} of ${expected}`);
+    if (summary.delivered !== expected)
+      failures.push(`delivered ${summary.delivered} of ${expected}`);
     if ((await db.outbox.count()) !== 0) failures.push('the outbox is not empty');
     return { ms, delivered: summary.delivered, failures, networkMs };
   },

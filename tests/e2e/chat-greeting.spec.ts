@@ -26,9 +26,7 @@ test("a second 'hi' within 30 minutes gets 'Mm, noted.' and never reaches the se
 
   const hi = await sendMessage(page, 'hi');
   await expectStatus(page, hi, 'local');
-  await expect(
-    messageElements(page, 'kiri').filter({ hasText: CHAT.noted }).last(),
-  ).toBeVisible();
+  await expect(messageElements(page, 'kiri').filter({ hasText: CHAT.noted }).last()).toBeVisible();
   const noted = messageElements(page, 'kiri').filter({ hasText: CHAT.noted });
   await expect(noted).toHaveCount(1);
 

@@ -8,6 +8,7 @@ import {
   expectStatus,
   messageById,
   openChat,
+  openMessageMenu,
   sendMessage,
   serverLog,
 } from './support/chat';
@@ -22,7 +23,7 @@ test('Delete removes a message here and keeps it on the server; Unsend removes i
   await expectStatus(page, unsent, 'answered');
 
   // The menu offers the spec's items.
-  await messageById(page, kept).click({ button: 'right' });
+  await openMessageMenu(page, kept);
   for (const item of Object.values(CHAT.menu)) {
     await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
   }

@@ -21,10 +21,15 @@ import {
 } from './support/chat';
 import { expect, test } from './support/fixtures';
 
+/**
+ * Questions about Kiri: the local engine answers each in two or three parts (300 of 300 seeds), so
+ * the three replies, replayed back to back, each have parts still to come when the next one arrives,
+ * and the order on screen is put to the test.
+ */
 const TEXTS = [
-  'On the train, no signal at all.',
-  'The tunnel is long today.',
-  'Almost home now, what a day!',
+  'On the train, no signal at all. Can you tell me about yourself?',
+  'Kiri, tell me more about yourself.',
+  'Who are you, Kiri?',
 ];
 
 /** A moment for the app to save its query cache (at most once a second) before a reload. */

@@ -211,9 +211,18 @@ export function messageAppearances(page: Page): Promise<Record<string, number>> 
   );
 }
 
-/** Opens the message menu of one of the owner's messages (right click) and picks an item. */
+/** Opens the message menu of one of the owner's messages: a right click on its bubble (the text). */
+export async function openMessageMenu(page: Page, id: string): Promise<void> {
+  const bubble = messageById(page, id).locator('[data-message-text]');
+  await ((await bubble.count()) > 0 ? bubble.first() : messageById(page, id)).click({
+    button: 'right',
+  });
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+/** Opens the message menu of one of the owner's messages and picks an item. */
 export async function chooseFromMessageMenu(page: Page, id: string, item: string): Promise<void> {
-  await messageById(page, id).click({ button: 'right' });
+  await openMessageMenu(page, id);
   const entry = page.getByRole('menuitem', { name: item, exact: true });
   await expect(entry).toBeVisible();
   await entry.click();

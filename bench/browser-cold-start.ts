@@ -1,0 +1,195 @@
+// 'browser-cold-start': the installed app opened offline on a day of 1,000 messages, from navigation
+// start to the first message painted, against a static page of the same 1,000 messages served by the
+// same worker (a bench build of the app whose worker also precaches that page: bench/browser/build.ts).
+// Headless Chromium, offline (context.setOffline), the worker stopped before every load so both pay
+// its start, a new tab each time, alternating app and static page; the figure is the ratio of medians.
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { sessionIdAt, sessionTitle } from '../src/domain/day-session';
+import { startServer } from '../tests/e2e/support/server';
+import { benchBuild } from './browser/build';
+import { launchBenchBrowser } from './browser/chromium';
+import { coldStartMessages, COLD_START_COUNT, STATIC_PAGE } from './browser/cold-start-data';
+import { median, ms, quantile } from './browser/stats';
+import type { Benchmark, Figure } from './types';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const PAIRS = QUICK ? 4 : 12;
+const MAX_RATIO = 2;
+const TIME_ZONE = 'Asia/Shanghai'; // the server's default TIME_ZONE, which the test server keeps
+const LOAD_TIMEOUT_MS = 15_000;
+
+/**
+ * In every new document: window.__firstMessagePainted resolves with performance.now() (ms since
+ * navigation start) once the first message element has been painted, i.e. after the frame that
+ * follows its insertion (rAF, then a task). A string, so that no build helper leaks into the page.
+ */
+const FIRST_MESSAGE_PAINTED_PROBE = `
+window.__firstMessagePainted = new Promise(function (resolve) {
+  var observer = new MutationObserver(function () {
+    if (!document.querySelector('[data-message-id]')) return;
+    observer.disconnect();
+    requestAnimationFrame(function () {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function () { resolve(performance.now()); };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+});
+`;
+
+async function loginAndInstall(page: Page, origin: string, accessCode: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  await page.getByLabel('Access Code', { exact: true }).fill(accessCode);
+  await page.getByRole('button', { name: 'Access Kiri' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welcome to Kiri' });
+  await dialog.getByRole('textbox').fill('Mira');
+  await dialog.getByRole('button', { name: 'Nice to meet you!' }).click();
+  await page.getByPlaceholder('Message Kiri').waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(
+    async (file) => Boolean(await caches.match(`/${file}`, { ignoreSearch: true })),
+    STATIC_PAGE,
+  );
+  // The initial greeting of the empty day, before the day is replaced by the bench's.
+  await page.locator('[data-message-id][data-sender="kiri"]').first().waitFor();
+}
+
+/** Replaces the device's messages with today's 1,000 (the same as the static page's). */
+async function seedDay(page: Page): Promise<void> {
+  const now = Date.now();
+  const todayId = sessionIdAt(now, TIME_ZONE);
+  const messages = coldStartMessages();
+  // Spread over the day so far, oldest first, all of them inside today in the owner's zone.
+  const dayStart = now - ((now + 8 * 3_600_000) % 86_400_000);
+  const step = Math.max(1, Math.min(60_000, Math.floor((now - dayStart) / (messages.length + 1))));
+  const rows = messages.map((m, i) => ({
+    id: m.id,
+    sessionId: todayId,
+    sender: m.sender,
+    message: m.text,
+    timestamp: now - (messages.length - i) * step,
+    replyToId: null,
+    emotionalState: null,
+    ...(m.sender === 'user' ? { status: 'answered' } : {}),
+  }));
+  const session = {
+    id: todayId,
+    title: sessionTitle(todayId),
+    startedAt: rows[0]!.timestamp,
+    closedAt: null,
+    messageCount: rows.length,
+    lastActivity: now,
+  };
+  const count = await page.evaluate(
+    ({ rows, session }) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('kiri');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const idb = open.result;
+          const tx = idb.transaction(['messages', 'sessions'], 'readwrite');
+          const store = tx.objectStore('messages');
+          store.clear();
+          for (const row of rows) store.put(row);
+          tx.objectStore('sessions').put(session);
+          tx.oncomplete = () => {
+            const counting = idb
+              .transaction('messages')
+              .objectStore('messages')
+              .index('[sessionId+timestamp]')
+              .count(IDBKeyRange.bound([session.id, -Infinity], [session.id, Infinity]));
+            counting.onsuccess = () => {
+              idb.close();
+              resolve(counting.result);
+            };
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { rows, session },
+  );
+  if (count !== COLD_START_COUNT) throw new Error(`seeded ${count} of ${COLD_START_COUNT}`);
+}
+
+/** One cold load in a new tab, the worker stopped first; ms from navigation start to first paint. */
+async function coldLoad(context: BrowserContext, cdp: CDPSession, url: string): Promise<number> {
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
+    const painted = await page.evaluate(
+      (timeout) =>
+        Promise.race([
+          (window as unknown as { __firstMessagePainted: Promise<number> }).__firstMessagePainted,
+          new Promise<number>((_, reject) =>
+            setTimeout(() => reject(new Error('no message painted')), timeout),
+          ),
+        ]),
+      LOAD_TIMEOUT_MS,
+    );
+    const servedByWorker = await page.evaluate(() => {
+      const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return (entry?.workerStart ?? 0) > 0;
+    });
+    if (!servedByWorker) throw new Error(`${url} was not served by the worker`);
+    return painted;
+  } finally {
+    await page.close();
+  }
+}
+
+export const browserColdStartBenchmark: Benchmark = {
+  name: 'browser-cold-start',
+  description: `offline cold start of a day of ${COLD_START_COUNT} messages to the first message painted, vs a static page of them from the same worker`,
+  async run(): Promise<Figure[]> {
+    const { dir } = await benchBuild();
+    const server = await startServer({ env: { STATIC_DIR: dir } });
+    const browser = await launchBenchBrowser({ serviceWorkers: 'allow' });
+    const { context } = browser;
+    try {
+      const setup = await context.newPage();
+      await loginAndInstall(setup, server.url, server.accessCode);
+      await seedDay(setup);
+      // Written past Dexie, so its live queries did not see it: open the app again on the new day.
+      await setup.reload();
+      await setup.locator(`[data-message-id="${coldStartMessages().at(-1)!.id}"]`).waitFor();
+      // The app saves its query cache (the login) at most once a second.
+      await setup.waitForTimeout(1500);
+      await setup.goto('about:blank');
+      const cdp = await context.newCDPSession(setup);
+      await cdp.send('ServiceWorker.enable');
+
+      await context.addInitScript({ content: FIRST_MESSAGE_PAINTED_PROBE });
+      await context.setOffline(true);
+      const app = `${server.url}/`;
+      const page = `${server.url}/${STATIC_PAGE}`;
+      // Warm-up: one of each.
+      await coldLoad(context, cdp, app);
+      await coldLoad(context, cdp, page);
+
+      const times = { app: [] as number[], page: [] as number[] };
+      for (let pair = 0; pair < PAIRS; pair++) {
+        const order = pair % 2 === 0 ? (['app', 'page'] as const) : (['page', 'app'] as const);
+        for (const which of order) {
+          times[which].push(await coldLoad(context, cdp, which === 'app' ? app : page));
+        }
+      }
+      const spread = (values: number[]) =>
+        `p10 ${ms(quantile(values, 0.1), 1)}, p90 ${ms(quantile(values, 0.9), 1)}`;
+      return [
+        {
+          label: `the app, offline, first of ${COLD_START_COUNT} messages painted`,
+          value: ms(median(times.app), 1),
+          ratio: median(times.app) / median(times.page),
+          baseline: `a static page of the same messages from the same worker (${ms(median(times.page), 1)})`,
+          budget: { max: MAX_RATIO },
+          note: `${PAIRS} loads each, alternating, worker stopped before each; app ${spread(times.app)}; static ${spread(times.page)}`,
+        },
+      ];
+    } finally {
+      await browser.close();
+      await server.dispose();
+    }
+  },
+};
