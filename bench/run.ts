@@ -3,12 +3,22 @@
 // bench/results/latest.json. `tsx bench/run.ts bundle` runs only the named benchmarks.
 // Add a benchmark: write a module exporting a Benchmark (bench/types.ts) and list it here.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { browserColdStartBenchmark } from './browser-cold-start';
+import { browserNewestBenchmark } from './browser-newest';
+import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
 import { serverChatBenchmark } from './server-chat';
 import { serverRpsBenchmark } from './server-rps';
 import { verdict, type Benchmark, type Figure } from './types';
 
-const BENCHMARKS: Benchmark[] = [bundleBenchmark, serverRpsBenchmark, serverChatBenchmark];
+const BENCHMARKS: Benchmark[] = [
+  bundleBenchmark,
+  serverRpsBenchmark,
+  serverChatBenchmark,
+  browserNewestBenchmark,
+  browserColdStartBenchmark,
+  browserReplayBenchmark,
+];
 
 /** No single benchmark may run longer than this: the run stops by itself. */
 const TIMEOUT_MS = 180_000;

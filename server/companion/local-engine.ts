@@ -416,6 +416,22 @@ function say(
   return /[\p{L}\p{N}]/u.test(text) ? text : null;
 }
 
+/** Word pairs with a long word in them: 'i'm listening' twice in one reply reads like a machine. */
+function distinctivePairs(text: string): Set<string> {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  const pairs = new Set<string>();
+  for (let i = 1; i < words.length; i += 1) {
+    const [a, b] = [words[i - 1]!, words[i]!];
+    if (a.length >= 5 || b.length >= 5) pairs.add(`${a} ${b}`);
+  }
+  return pairs;
+}
+
+function repeatsAPhrase(text: string, segments: readonly string[]): boolean {
+  const used = new Set(segments.flatMap((segment) => [...distinctivePairs(segment)]));
+  return [...distinctivePairs(text)].some((pair) => used.has(pair));
+}
+
 function compose(ctx: Context, rng: Random): string[] {
   const { steps, nameChance } = plan(ctx);
   const slots: Slots = {
@@ -427,7 +443,7 @@ function compose(ctx: Context, rng: Random): string[] {
     if (step.chance !== undefined && !rng.chance(step.chance)) continue;
     if (step.follow && segments.some((segment) => segment.includes('?'))) continue;
     const text = say(step.pool, ctx, slots, rng, step.values);
-    if (text) segments.push(text);
+    if (text && !repeatsAPhrase(text, segments)) segments.push(text);
   }
   return segments;
 }

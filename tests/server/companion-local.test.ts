@@ -410,3 +410,26 @@ describe('localReply', () => {
     expect(joined(reply.parts)).not.toMatch(/\{|\}|undefined|null|NaN/);
   });
 });
+
+describe('a reply never says the same phrase twice', () => {
+  it('does not repeat a distinctive word pair across its segments, over many seeds', async () => {
+    const { localReply, BASELINE_PERSONALITY } = await import('../../server/companion');
+    for (let seed = 0; seed < 300; seed += 1) {
+      const reply = localReply({
+        message: 'hi Kiri, I just got on the train',
+        isInitialGreeting: false,
+        userName: 'Mei',
+        history: [],
+        now: Date.UTC(2026, 10, 22, 1),
+        timeZone: 'Asia/Shanghai',
+        personaName: 'Kiri',
+        personality: BASELINE_PERSONALITY,
+        memories: [],
+        recentReplies: [],
+        seed,
+      });
+      const text = reply.parts.join(' ').toLowerCase();
+      expect(text.split("i'm listening").length - 1, text).toBeLessThanOrEqual(1);
+    }
+  });
+});

@@ -43,11 +43,10 @@ export async function loginAndRegister(page: Page, name: string): Promise<void> 
   await expectChat(page);
 }
 
-/** The chat route ('/'). While the chat is not built, it is a placeholder page naming 'Chat'. */
+/** The chat route ('/'): the chat screen with its composer ('Message Kiri'). */
 export async function expectChat(page: Page): Promise<void> {
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  await expect(page.getByText('Chat', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(TEXT.notBuilt)).toBeVisible();
+  await expect(page.getByPlaceholder('Message Kiri')).toBeVisible();
 }
 
 /** Resolves once a service worker is active and controls the page (clientsClaim on first install). */
