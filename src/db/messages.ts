@@ -1,8 +1,8 @@
 // The owner's messages on the device. A message and its outbox entry are written in one transaction,
 // so a message is never shown as sent without being queued, nor queued without being shown.
 import { deliveryOutcome } from '@/domain/outbox-rules';
-import { revealTimes, splitDelayMs } from '@/domain/reply-timing';
-import type { KiriDatabase, MessageRow, OutboxRow } from './schema';
+import { replyRevealTimes, revealTimes } from '@/domain/reply-timing';
+import type { KiriDatabase, MessageRow, OutboxRow, SessionRow } from './schema';
 
 export const CHAT_URL = '/api/chat';
 
@@ -134,65 +134,174 @@ export function fallbackReplyText(answer: unknown): string {
   return EMPTY_REPLY_TEXT;
 }
 
+export interface StoreChatAnswerOptions {
+  /**
+   * The outbox entry the answer is for. It is removed in the same transaction; if it is gone already
+   * (unsent meanwhile, or stored by another pass), nothing is recorded.
+   */
+  outboxSeq?: number;
+}
+
 /**
  * Stores Kiri's answer to a message: every part at once (so nothing is lost if the app closes), each
- * shown from its reveal time, so split replies appear one by one after their delays.
+ * shown from its reveal time (replyRevealTimes: paced in a live exchange, at once for a catch-up).
+ * Returns whether the answer was recorded (false when its outbox entry was gone).
  */
 export async function storeChatAnswer(
   db: KiriDatabase,
   messageId: string,
   answer: unknown,
   arrivedAt: number,
-): Promise<void> {
-  const read = replyParts(answer);
-  // An empty reply still answers (spec 000 §8): the fallback line, under an id made from the question's.
-  const empty = read.parts.length === 0;
-  const parts = empty
-    ? [{ id: `${messageId}-reply`, message: fallbackReplyText(answer) }]
-    : read.parts;
-  const timings = empty ? [0] : read.timings;
-  await db.transaction('rw', db.messages, db.sessions, db.tombstones, async () => {
-    const asked = await db.messages.get(messageId);
-    const sessionId = asked?.sessionId;
-    if (asked) await db.messages.update(messageId, { status: 'answered', statusReason: undefined });
-    if (!sessionId) return;
-    // Replies delivered back to back (a replayed outbox) show one after another: a reply starts once
-    // the one before it has shown its last part, so the parts of two replies never interleave.
-    const previous = await db.messages
-      .where('[sessionId+timestamp]')
-      .between([sessionId, -Infinity], [sessionId, Infinity])
-      .last();
-    const stillRevealing =
-      previous?.sender === 'kiri' &&
-      previous.revealAt !== undefined &&
-      previous.revealAt > arrivedAt;
-    const start = stillRevealing
-      ? previous.revealAt! + splitDelayMs(parts[0]?.message ?? '')
-      : arrivedAt;
-    const times = revealTimes(
-      start,
-      parts.map((_, i) => timings[i] ?? 0),
-    );
-    // Ordered after the question (and after what is already there) even when the server's clock is
-    // behind the device's.
-    const floor = Math.max(asked?.timestamp ?? 0, stillRevealing ? previous.timestamp : 0);
-    let added = 0;
-    for (const [index, part] of parts.entries()) {
-      if ((await db.messages.get(part.id)) || (await db.tombstones.get(part.id))) continue;
-      await db.messages.add({
-        id: part.id,
-        sessionId,
-        sender: 'kiri',
-        message: part.message,
-        timestamp: Math.max(times[index]!, floor + index + 1),
-        replyToId: null,
-        emotionalState: null,
-        revealAt: times[index]!,
-      });
-      added += 1;
-    }
-    await touchSession(db, sessionId, arrivedAt, added);
+  options: StoreChatAnswerOptions = {},
+): Promise<boolean> {
+  const [recorded] = await storeChatAnswers(db, [{ messageId, answer, arrivedAt, ...options }]);
+  return recorded!;
+}
+
+export interface ChatAnswer extends StoreChatAnswerOptions {
+  messageId: string;
+  answer: unknown;
+  arrivedAt: number;
+}
+
+/**
+ * Stores answers in the order given, in one transaction, as storeChatAnswer would one after another
+ * (a replayed outbox writes several at a time). Returns, for each, whether it was recorded.
+ */
+export async function storeChatAnswers(
+  db: KiriDatabase,
+  answers: readonly ChatAnswer[],
+): Promise<boolean[]> {
+  const replies = answers.map((item) => {
+    const read = replyParts(item.answer);
+    // An empty reply still answers (spec 000 §8): the fallback line, under an id made from the question's.
+    const empty = read.parts.length === 0;
+    const parts = empty
+      ? [{ id: `${item.messageId}-reply`, message: fallbackReplyText(item.answer) }]
+      : read.parts;
+    return { ...item, parts, timings: empty ? [0] : read.timings };
   });
+  return db.transaction('rw', [db.outbox, db.messages, db.sessions, db.tombstones], async () => {
+    // Every read is issued at once: this runs beside the next request of a replay, so it is kept short.
+    const withEntry = replies.filter((reply) => reply.outboxSeq !== undefined);
+    const [entries, askedRows, known] = await Promise.all([
+      db.outbox.bulkGet(withEntry.map((reply) => reply.outboxSeq!)),
+      db.messages.bulkGet(replies.map((reply) => reply.messageId)),
+      knownIds(
+        db,
+        replies.flatMap((reply) => reply.parts),
+      ),
+    ]);
+    // An entry gone already was unsent meanwhile, or stored by another pass: nothing to record.
+    const gone = new Set(withEntry.filter((_, i) => !entries[i]).map((reply) => reply.outboxSeq));
+    const recorded = replies.map((reply) => !gone.has(reply.outboxSeq));
+    const asked = new Map<string, MessageRow>();
+    for (const row of askedRows) if (row) asked.set(row.id, row);
+    const sessionIds = [
+      ...new Set(
+        replies.flatMap((reply, i) => {
+          const row = recorded[i] ? asked.get(reply.messageId) : undefined;
+          return row ? [row.sessionId] : [];
+        }),
+      ),
+    ];
+    const [lasts, sessionRows] = await Promise.all([
+      Promise.all(sessionIds.map((id) => lastInSession(db, id))),
+      db.sessions.bulkGet(sessionIds),
+    ]);
+    const last = new Map(sessionIds.map((id, i) => [id, lasts[i]]));
+    const sessions = new Map<string, SessionRow>();
+    sessionRows.forEach((row) => row && sessions.set(row.id, row));
+
+    const changedSessions = new Set<string>();
+    const answered = new Map<string, MessageRow>();
+    const added: MessageRow[] = [];
+    for (const [i, reply] of replies.entries()) {
+      if (!recorded[i]) continue;
+      const question = asked.get(reply.messageId);
+      if (!question) continue;
+      const { statusReason: _reason, ...rest } = question;
+      answered.set(question.id, { ...rest, status: 'answered' });
+      const sessionId = question.sessionId;
+      const previous = last.get(sessionId);
+      const before = previous?.sender === 'kiri' ? previous : undefined;
+      const times = replyRevealTimes({
+        askedAt: question.timestamp,
+        arrivedAt: reply.arrivedAt,
+        timings: reply.parts.map((_, index) => reply.timings[index] ?? 0),
+        firstPart: reply.parts[0]?.message ?? '',
+        previousRevealAt: before?.revealAt,
+      });
+      // Ordered after the question and after Kiri's reply before it, a millisecond apart at least (a
+      // catch-up shows all its parts at once), even when the server's clock is behind the device's.
+      let stamp = Math.max(question.timestamp, before?.timestamp ?? -Infinity);
+      let count = 0;
+      for (const [index, part] of reply.parts.entries()) {
+        stamp = Math.max(times[index]!, stamp + 1);
+        if (known.has(part.id)) continue;
+        known.add(part.id);
+        const row: MessageRow = {
+          id: part.id,
+          sessionId,
+          sender: 'kiri',
+          message: part.message,
+          timestamp: stamp,
+          replyToId: null,
+          emotionalState: null,
+          revealAt: times[index]!,
+        };
+        added.push(row);
+        count += 1;
+        const current = last.get(sessionId);
+        if (!current || compareInSession(row, current) > 0) last.set(sessionId, row);
+      }
+      const session = sessions.get(sessionId);
+      if (session) {
+        sessions.set(sessionId, touched(session, reply.arrivedAt, count));
+        changedSessions.add(sessionId);
+      }
+    }
+    const writes: Promise<unknown>[] = [];
+    const done = withEntry.filter((reply) => !gone.has(reply.outboxSeq));
+    if (done.length > 0) writes.push(db.outbox.bulkDelete(done.map((reply) => reply.outboxSeq!)));
+    if (answered.size > 0) writes.push(db.messages.bulkPut([...answered.values()]));
+    if (added.length > 0) writes.push(db.messages.bulkAdd(added));
+    if (changedSessions.size > 0) {
+      writes.push(db.sessions.bulkPut([...changedSessions].map((id) => sessions.get(id)!)));
+    }
+    await Promise.all(writes);
+    return recorded;
+  });
+}
+
+/** The last message of a session in the list's order (time, then id). */
+function lastInSession(db: KiriDatabase, sessionId: string): Promise<MessageRow | undefined> {
+  return db.messages
+    .where('[sessionId+timestamp]')
+    .between([sessionId, -Infinity], [sessionId, Infinity])
+    .last();
+}
+
+function compareInSession(a: MessageRow, b: MessageRow): number {
+  return a.timestamp - b.timestamp || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Which of these parts are here already, or were deleted here (and so must not come back). */
+async function knownIds(db: KiriDatabase, parts: readonly { id: string }[]): Promise<Set<string>> {
+  const ids = parts.map((part) => part.id);
+  const [messages, tombstones] = await Promise.all([
+    db.messages.bulkGet(ids),
+    db.tombstones.bulkGet(ids),
+  ]);
+  return new Set(ids.filter((_, i) => messages[i] || tombstones[i]));
+}
+
+function touched(session: SessionRow, at: number, delta: number): SessionRow {
+  return {
+    ...session,
+    messageCount: Math.max(0, session.messageCount + delta),
+    lastActivity: Math.max(session.lastActivity, at),
+  };
 }
 
 export async function setMessageStatus(
@@ -285,11 +394,7 @@ export async function retryFailedMessage(db: KiriDatabase, id: string, now: numb
 
 async function touchSession(db: KiriDatabase, sessionId: string, at: number, delta: number) {
   const session = await db.sessions.get(sessionId);
-  if (!session) return;
-  await db.sessions.update(sessionId, {
-    messageCount: Math.max(0, session.messageCount + delta),
-    lastActivity: Math.max(session.lastActivity, at),
-  });
+  if (session) await db.sessions.put(touched(session, at, delta));
 }
 
 /**

@@ -1,7 +1,7 @@
 // Drains the outbox (DESIGN.md "Outbox"): used by the service worker and, when no worker controls the
 // page, by the page. One drainer at a time across both (Web Locks); order is kept per kind.
 import { deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
-import { storeChatAnswer } from './messages';
+import { storeChatAnswers } from './messages';
 import type { KiriDatabase, OutboxKind, OutboxRow } from './schema';
 
 export const OUTBOX_LOCK = 'kiri-outbox';
@@ -32,73 +32,212 @@ export function drainOutbox(db: KiriDatabase, options: DrainOptions): Promise<Dr
   return withOutboxLock(() => drainHoldingLock(db, options));
 }
 
+/** Why an entry whose answer came but could not be written waits: it is sent again, and answered again. */
+export const STORE_FAILED_REASON = "Kiri's reply could not be saved on this device";
+
+/** Chat answers are written in groups of at most this many (one transaction)… */
+export const WRITE_GROUP_MAX = 8;
+/** …and none waits much longer than this for its write to start. */
+export const WRITE_GROUP_WAIT_MS = 100;
+
+interface HeldAnswer {
+  entry: OutboxRow;
+  json: unknown;
+  arrivedAt: number;
+}
+
+/**
+ * One pass. Requests go one at a time, in seq order, and an entry of a kind that waits is not tried
+ * before the ones ahead of it. The outbox is read once, and again only for entries queued meanwhile;
+ * each entry is read again just before it is sent, so that one unsent meanwhile does not go out.
+ *
+ * Pipelined: answers are written while the next request is on its way, in order, and an entry leaves
+ * the outbox in the transaction that stores its answer. So a worker killed at any point loses
+ * nothing: an answer not written yet is asked for again, and the server gives the same one back for
+ * the same Idempotency-Key. While answers come back quickly (a replay), chat answers are written
+ * several to a transaction, which costs the device much less than one each. A write that fails
+ * leaves its entries and holds their kind back, like a failed request. The pass ends when the last
+ * write has.
+ */
 async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promise<DrainSummary> {
   const summary: DrainSummary = { delivered: 0, refused: 0, waiting: 0, needsLogin: false };
   const blocked = new Set<OutboxKind>();
-  const done = new Set<number>();
-  // Entries queued while draining are picked up too: the loop reads the table again until nothing is due.
-  for (;;) {
-    const entries = await db.outbox.orderBy('seq').toArray();
-    const next = entries.find((e) => !done.has(e.seq!) && !blocked.has(e.kind));
-    if (!next) break;
-    done.add(next.seq!);
-    if (!options.force && next.nextAttemptAt > options.now()) {
-      blocked.add(next.kind);
+  /** Kinds with an answer that could not be written: later answers of that kind are not written either. */
+  const unwritten = new Set<OutboxKind>();
+  const pending = await db.outbox.orderBy('seq').toArray();
+  let lastSeq = pending.at(-1)?.seq ?? 0;
+
+  // The writes, chained in order (none rejects). At most one runs beside a request: before the next
+  // entry is chosen, every write but the last queued one has finished, so a kind whose write failed
+  // is known by then.
+  let writes: Promise<void> = Promise.resolve();
+  let beforeLast: Promise<void> = writes;
+  const queueWrite = (write: () => Promise<void>) => {
+    beforeLast = writes;
+    writes = writes.then(write);
+  };
+  /** Chat answers not yet written, in order. */
+  let group: HeldAnswer[] = [];
+  const writeGroup = () => {
+    const answers = group;
+    group = [];
+    if (answers.length > 0) queueWrite(() => storeGroup(answers));
+  };
+
+  const retryLater = (entry: OutboxRow, reason: string) =>
+    recordRetry(db, entry, reason, options.now()).catch(() => undefined);
+  const notWritten = async (entries: readonly OutboxRow[]) => {
+    for (const entry of entries) {
+      unwritten.add(entry.kind);
+      blocked.add(entry.kind);
       summary.waiting += 1;
-      continue;
+      await retryLater(entry, STORE_FAILED_REASON);
     }
-    const result = await attempt(next, options.fetch);
+  };
+  const storeGroup = async (answers: readonly HeldAnswer[]) => {
+    // Written now, they would come before the answer ahead of them: they are asked for next time.
+    if (unwritten.has('chat')) return notWritten(answers.map((answer) => answer.entry));
+    try {
+      await storeChatAnswers(
+        db,
+        answers.map(({ entry, json, arrivedAt }) => ({
+          messageId: entry.messageId!,
+          answer: json,
+          arrivedAt,
+          outboxSeq: entry.seq!,
+        })),
+      );
+      summary.delivered += answers.length;
+    } catch {
+      await notWritten(answers.map((answer) => answer.entry));
+    }
+  };
+  const storeOne = async (entry: OutboxRow, record: () => Promise<void>, refused: boolean) => {
+    if (unwritten.has(entry.kind)) return notWritten([entry]);
+    try {
+      await record();
+      if (refused) summary.refused += 1;
+      else summary.delivered += 1;
+    } catch {
+      await notWritten([entry]);
+    }
+  };
+
+  const answered = (entry: OutboxRow, result: AttemptResult) => {
     const outcome = deliveryOutcome(result.status, result.error);
+    if (outcome.kind === 'delivered' && entry.kind === 'chat' && entry.messageId) {
+      group.push({ entry, json: result.json, arrivedAt: options.now() });
+      return;
+    }
+    writeGroup();
     if (outcome.kind === 'delivered') {
-      await db.transaction('rw', [db.outbox, db.messages, db.sessions, db.tombstones], async () => {
-        if (!(await db.outbox.get(next.seq!))) return; // unsent meanwhile: nothing to record
-        await db.outbox.delete(next.seq!);
-        if (next.kind === 'chat' && next.messageId) {
-          await storeChatAnswer(db, next.messageId, result.json, options.now());
-        } else if (next.kind === 'conversation' && next.messageId) {
-          await db.messages.update(next.messageId, { status: 'sent', statusReason: undefined });
-        }
-      });
-      summary.delivered += 1;
+      queueWrite(() => storeOne(entry, () => recordDelivery(db, entry), false));
     } else if (outcome.kind === 'refused') {
-      await db.transaction('rw', db.outbox, db.messages, async () => {
-        if (!(await db.outbox.get(next.seq!))) return;
-        await db.outbox.delete(next.seq!);
-        if (next.messageId) {
-          await db.messages.update(next.messageId, {
-            status: 'failed',
-            statusReason: outcome.reason,
-            retryBody: next.body ?? undefined,
-          });
-        }
-      });
-      summary.refused += 1;
+      queueWrite(() => storeOne(entry, () => recordRefusal(db, entry, outcome.reason), true));
     } else {
-      const attempts = next.attempts + 1;
-      await db.transaction('rw', db.outbox, db.messages, async () => {
-        if (!(await db.outbox.get(next.seq!))) return;
-        await db.outbox.update(next.seq!, {
-          attempts,
-          nextAttemptAt: options.now() + retryDelayAfter(attempts),
-          lastError: outcome.reason,
-        });
-        if (next.messageId) {
-          await db.messages.update(next.messageId, {
-            status: 'waiting',
-            statusReason: outcome.reason,
-          });
-        }
-      });
       summary.waiting += 1;
       // Later entries of the same kind wait behind this one, so the order is kept.
-      blocked.add(next.kind);
-      if (outcome.needsLogin) {
-        summary.needsLogin = true;
-        break;
-      }
+      blocked.add(entry.kind);
+      if (outcome.needsLogin) summary.needsLogin = true;
+      queueWrite(() => retryLater(entry, outcome.reason));
     }
+  };
+
+  let lastRequestMs = 0;
+  try {
+    while (!summary.needsLogin) {
+      await beforeLast;
+      const candidate = takeNext(pending, blocked);
+      if (!candidate) {
+        writeGroup();
+        const added = await db.outbox.where('seq').above(lastSeq).toArray();
+        if (added.length === 0) break;
+        lastSeq = added.at(-1)!.seq!;
+        pending.push(...added);
+        continue;
+      }
+      const entry = await db.outbox.get(candidate.seq!);
+      if (!entry || (!options.force && entry.nextAttemptAt > options.now())) {
+        writeGroup();
+        if (entry) {
+          blocked.add(entry.kind);
+          summary.waiting += 1;
+        }
+        continue;
+      }
+      const sentAt = options.now();
+      const answer = attempt(entry, options.fetch);
+      // The answers held so far are written beside this request, unless more can join them first
+      // without any of them waiting longer than WRITE_GROUP_WAIT_MS: the group is not full, the last
+      // request came back quickly, and should this one take longer, the timer writes them.
+      const waitLeft = WRITE_GROUP_WAIT_MS - (sentAt - (group[0]?.arrivedAt ?? sentAt));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      if (group.length >= WRITE_GROUP_MAX || lastRequestMs >= waitLeft) writeGroup();
+      else if (group.length > 0) timer = setTimeout(writeGroup, waitLeft);
+      const result = await answer;
+      clearTimeout(timer);
+      lastRequestMs = options.now() - sentAt;
+      answered(entry, result);
+    }
+  } finally {
+    writeGroup();
+    await writes;
   }
   return summary;
+}
+
+/** The next entry to try; entries of a kind that waits are dropped (not tried in this pass). */
+function takeNext(pending: OutboxRow[], blocked: ReadonlySet<OutboxKind>): OutboxRow | undefined {
+  for (let next = pending.shift(); next; next = pending.shift()) {
+    if (!blocked.has(next.kind)) return next;
+  }
+  return undefined;
+}
+
+/** A definitive answer to an entry other than a chat message: it leaves the outbox. */
+async function recordDelivery(db: KiriDatabase, entry: OutboxRow): Promise<void> {
+  await db.transaction('rw', db.outbox, db.messages, async () => {
+    if (!(await db.outbox.get(entry.seq!))) return; // unsent meanwhile: nothing to record
+    await db.outbox.delete(entry.seq!);
+    if (entry.kind === 'conversation' && entry.messageId) {
+      await db.messages.update(entry.messageId, { status: 'sent', statusReason: undefined });
+    }
+  });
+}
+
+async function recordRefusal(db: KiriDatabase, entry: OutboxRow, reason: string): Promise<void> {
+  await db.transaction('rw', db.outbox, db.messages, async () => {
+    if (!(await db.outbox.get(entry.seq!))) return;
+    await db.outbox.delete(entry.seq!);
+    if (entry.messageId) {
+      await db.messages.update(entry.messageId, {
+        status: 'failed',
+        statusReason: reason,
+        retryBody: entry.body ?? undefined,
+      });
+    }
+  });
+}
+
+/** The entry stays, to be tried again after the backoff; its message says why it waits. */
+async function recordRetry(
+  db: KiriDatabase,
+  entry: OutboxRow,
+  reason: string,
+  now: number,
+): Promise<void> {
+  const attempts = entry.attempts + 1;
+  await db.transaction('rw', db.outbox, db.messages, async () => {
+    if (!(await db.outbox.get(entry.seq!))) return;
+    await db.outbox.update(entry.seq!, {
+      attempts,
+      nextAttemptAt: now + retryDelayAfter(attempts),
+      lastError: reason,
+    });
+    if (entry.messageId) {
+      await db.messages.update(entry.messageId, { status: 'waiting', statusReason: reason });
+    }
+  });
 }
 
 interface AttemptResult {

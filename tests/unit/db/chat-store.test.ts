@@ -7,6 +7,7 @@ import {
   queueUserMessage,
   sessionMessageCount,
   storeChatAnswer,
+  storeChatAnswers,
   storeGreetingAnswer,
   waitBehindEarlierEntries,
 } from '@/db/messages';
@@ -27,7 +28,7 @@ async function setup() {
   await ensureTodaySession(db, T0, 'Asia/Shanghai');
 }
 
-function queue(id: string) {
+function queue(id: string, now = T0) {
   return queueUserMessage(db, {
     id,
     sessionId: SESSION,
@@ -35,8 +36,27 @@ function queue(id: string) {
     replyToId: null,
     userName: 'Mei',
     history: [],
-    now: T0,
+    now,
   });
+}
+
+/** A reply in parts `${id}-a`, `${id}-b`…, each shown `delay` ms after the one before. */
+function reply(id: string, count = 2, delay = 2_000) {
+  const letters = 'abcdefgh';
+  return {
+    kiriMessages: Array.from({ length: count }, (_, i) => ({
+      id: `${id}-${letters[i]}`,
+      message: `part ${i + 1}`,
+      timestamp: T0,
+    })),
+    splitMessageTimings: Array.from({ length: count }, (_, i) => (i === 0 ? 0 : delay)),
+  };
+}
+
+async function kiriInOrder() {
+  return (await db.messages.orderBy('[sessionId+timestamp]').toArray()).filter(
+    (m) => m.sender === 'kiri',
+  );
 }
 
 describe('an empty reply is answered with the fallback line', () => {
@@ -281,5 +301,120 @@ describe('replies delivered back to back show one after another', () => {
     });
     await storeChatAnswer(db, 'm2', { kiriMessages: [{ id: 'b', message: 'yo' }] }, T0 + 60_500);
     expect((await db.messages.get('b'))?.revealAt).toBe(T0 + 60_500);
+  });
+});
+
+describe('a catch-up (an answer to a message that waited more than 10 s) is revealed at once', () => {
+  it('shows every part when it arrives, ordered after the question', async () => {
+    await setup();
+    await queue('m1', T0);
+    await storeChatAnswer(db, 'm1', reply('m1', 3), T0 + 60_000);
+    const kiri = await kiriInOrder();
+    expect(kiri.map((m) => m.id)).toEqual(['m1-a', 'm1-b', 'm1-c']);
+    expect(kiri.map((m) => m.revealAt)).toEqual([T0 + 60_000, T0 + 60_000, T0 + 60_000]);
+    const stamps = kiri.map((m) => m.timestamp);
+    expect(stamps[0]).toBeGreaterThan(T0);
+    expect(stamps[1]).toBeGreaterThan(stamps[0]!);
+    expect(stamps[2]).toBeGreaterThan(stamps[1]!);
+  });
+
+  it('a replayed burst of 20 two-part replies is all shown, in order, when the last arrives', async () => {
+    await setup();
+    const ids = Array.from({ length: 20 }, (_, i) => `m${String(i).padStart(2, '0')}`);
+    for (const [i, id] of ids.entries()) await queue(id, T0 + i * 1_000);
+    const back = T0 + 120_000;
+    for (const [i, id] of ids.entries()) {
+      await storeChatAnswer(db, id, reply(id, 2, 4_000), back + i * 20);
+    }
+    const kiri = await kiriInOrder();
+    expect(kiri.map((m) => m.id)).toEqual(ids.flatMap((id) => [`${id}-a`, `${id}-b`]));
+    // Under the old rule (each reply after the one before, with its delays) this took ~100 s.
+    expect(Math.max(...kiri.map((m) => m.revealAt!))).toBe(back + 19 * 20);
+    const reveals = kiri.map((m) => m.revealAt!);
+    expect(reveals).toEqual([...reveals].sort((a, b) => a - b));
+  });
+
+  it('a live reply is still paced', async () => {
+    await setup();
+    await queue('m1', T0);
+    await storeChatAnswer(db, 'm1', reply('m1', 2, 1_500), T0 + 900);
+    expect((await kiriInOrder()).map((m) => m.revealAt)).toEqual([T0 + 900, T0 + 2_400]);
+  });
+
+  it('never shows before the live reply ahead of it has shown its last part', async () => {
+    await setup();
+    // m0 was refused and retried much later; m1 was sent live just before its answer came back.
+    await queue('m1', T0 + 50_000);
+    await queue('m0', T0);
+    await storeChatAnswer(db, 'm1', reply('m1', 2, 3_000), T0 + 50_100);
+    await storeChatAnswer(db, 'm0', reply('m0', 2), T0 + 50_200);
+    const kiri = await kiriInOrder();
+    expect(kiri.map((m) => m.id)).toEqual(['m1-a', 'm1-b', 'm0-a', 'm0-b']);
+    const lastOfM1 = kiri[1]!.revealAt!;
+    expect(lastOfM1).toBe(T0 + 53_100);
+    expect(kiri[2]!.revealAt).toBe(lastOfM1);
+    expect(kiri[3]!.revealAt).toBe(lastOfM1);
+    expect(kiri[2]!.timestamp).toBeGreaterThan(kiri[1]!.timestamp);
+  });
+});
+
+describe('answers stored together', () => {
+  it('are stored as if one after another, in one transaction', async () => {
+    await setup();
+    for (const [i, id] of ['m1', 'm2', 'm3'].entries()) await queue(id, T0 + i);
+    await storeChatAnswers(db, [
+      { messageId: 'm1', answer: reply('m1'), arrivedAt: T0 + 100 },
+      { messageId: 'm2', answer: reply('m2'), arrivedAt: T0 + 120 },
+      { messageId: 'm3', answer: {}, arrivedAt: T0 + 140 },
+    ]);
+    const together = (await kiriInOrder()).map((m) => [m.id, m.timestamp, m.revealAt]);
+    const count = (await db.sessions.get(SESSION))?.messageCount;
+
+    await db.delete();
+    await setup();
+    for (const [i, id] of ['m1', 'm2', 'm3'].entries()) await queue(id, T0 + i);
+    await storeChatAnswer(db, 'm1', reply('m1'), T0 + 100);
+    await storeChatAnswer(db, 'm2', reply('m2'), T0 + 120);
+    await storeChatAnswer(db, 'm3', {}, T0 + 140);
+    expect((await kiriInOrder()).map((m) => [m.id, m.timestamp, m.revealAt])).toEqual(together);
+    expect((await db.sessions.get(SESSION))?.messageCount).toBe(count);
+    expect(together.map(([id]) => id)).toEqual(['m1-a', 'm1-b', 'm2-a', 'm2-b', 'm3-reply']);
+    expect(count).toBe(3 + 5);
+  });
+
+  it('record nothing for an answer whose outbox entry is gone (unsent meanwhile)', async () => {
+    await setup();
+    await queue('m1');
+    await queue('m2', T0 + 1);
+    const [first, second] = await db.outbox.orderBy('seq').toArray();
+    await db.outbox.delete(second!.seq!);
+    const recorded = await storeChatAnswers(db, [
+      { messageId: 'm1', answer: reply('m1'), arrivedAt: T0 + 100, outboxSeq: first!.seq! },
+      { messageId: 'm2', answer: reply('m2'), arrivedAt: T0 + 120, outboxSeq: second!.seq! },
+    ]);
+    expect(recorded).toEqual([true, false]);
+    expect((await kiriInOrder()).map((m) => m.id)).toEqual(['m1-a', 'm1-b']);
+    expect((await db.messages.get('m2'))?.status).toBe('sending');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('skip parts already here or deleted here, and a part repeated in one answer', async () => {
+    await setup();
+    await queue('m1');
+    await storeChatAnswer(db, 'm1', reply('m1', 3), T0 + 100);
+    await deleteMessageHere(db, 'm1-b', T0 + 200);
+    const again = reply('m1', 3);
+    again.kiriMessages.push({ ...again.kiriMessages[2]! });
+    await storeChatAnswers(db, [
+      { messageId: 'm1', answer: again, arrivedAt: T0 + 300 },
+      { messageId: 'm1', answer: again, arrivedAt: T0 + 400 },
+    ]);
+    expect((await kiriInOrder()).map((m) => m.id)).toEqual(['m1-a', 'm1-c']);
+
+    await queue('m2', T0 + 500);
+    const twice = reply('m2', 1);
+    twice.kiriMessages.push({ ...twice.kiriMessages[0]! });
+    await storeChatAnswer(db, 'm2', twice, T0 + 600);
+    expect((await kiriInOrder()).map((m) => m.id)).toEqual(['m1-a', 'm1-c', 'm2-a']);
   });
 });

@@ -5,7 +5,13 @@ import {
   unsendMessage,
   deleteMessageHere,
 } from '@/db/messages';
-import { drainOutbox, waitingCount } from '@/db/outbox-delivery';
+import {
+  STORE_FAILED_REASON,
+  WRITE_GROUP_MAX,
+  WRITE_GROUP_WAIT_MS,
+  drainOutbox,
+  waitingCount,
+} from '@/db/outbox-delivery';
 import { ensureTodaySession } from '@/db/sessions';
 import type { KiriDatabase } from '@/db/schema';
 import { freshDb, jsonResponse } from './helpers';
@@ -190,5 +196,208 @@ describe('unsend and delete', () => {
     expect(await db.messages.get('m1')).toBeUndefined();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.tombstones.get('m1')).toBeDefined();
+  });
+});
+
+/**
+ * The server as the outbox sees it: answers each Idempotency-Key once and gives the same answer back on
+ * a replay. `handled` lists the keys it acted on (once each); `sent` every request, in order.
+ */
+function fakeServer(options: { tick?: () => void; before?: (key: string) => Promise<void> } = {}) {
+  const answers = new Map<string, Response>();
+  const handled: string[] = [];
+  const sent: string[] = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const key = new Headers(init?.headers).get('Idempotency-Key')!;
+    sent.push(key);
+    inFlight += 1;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+    try {
+      options.tick?.();
+      await options.before?.(key);
+      if (!answers.has(key)) {
+        handled.push(key);
+        answers.set(key, answer(key, ['first', 'second'], [0, 1500]));
+      }
+      return answers.get(key)!.clone();
+    } finally {
+      inFlight -= 1;
+    }
+  });
+  return { fetch, handled, sent, mostInFlight: () => mostInFlight };
+}
+
+async function queueMany(count: number, at = T0): Promise<string[]> {
+  const ids = Array.from({ length: count }, (_, i) => `m${String(i + 1).padStart(2, '0')}`);
+  for (const [i, id] of ids.entries()) await queue(id, `message ${i + 1}`, at + i);
+  return ids;
+}
+
+async function kiriIds(): Promise<string[]> {
+  return (await db.messages.orderBy('[sessionId+timestamp]').toArray())
+    .filter((m) => m.sender === 'kiri')
+    .map((m) => m.id);
+}
+
+const answered = async (id: string) => (await db.messages.get(id))?.status === 'answered';
+
+describe('outbox: a replay is pipelined, and keeps the order and exactly once', () => {
+  it('writes each answer while the next request is on its way when requests are slow', async () => {
+    await setup();
+    const ids = await queueMany(3);
+    let clock = T0 + 60_000;
+    let storedBeforeNextRequest: boolean | undefined;
+    const server = fakeServer({
+      tick: () => (clock += 500),
+      before: async (key) => {
+        if (key !== 'm02') return;
+        // m01's answer is not stored yet when m02 goes out, and is stored while m02 is out.
+        storedBeforeNextRequest = await answered('m01');
+        await vi.waitFor(async () => expect(await answered('m01')).toBe(true));
+      },
+    });
+    const summary = await drainOutbox(db, { fetch: server.fetch, now: () => clock });
+    expect(storedBeforeNextRequest).toBe(false);
+    expect(summary).toMatchObject({ delivered: 3, waiting: 0 });
+    expect(server.sent).toEqual(ids);
+    expect(server.mostInFlight()).toBe(1);
+    expect(await kiriIds()).toEqual(ids.flatMap((id) => [`${id}-r0`, `${id}-r1`]));
+  });
+
+  it('writes quick answers in groups beside later requests, and ends once the last is stored', async () => {
+    await setup();
+    const count = WRITE_GROUP_MAX + 4;
+    const ids = await queueMany(count);
+    let storedBeforeNextRequest: boolean | undefined;
+    const server = fakeServer({
+      before: async (key) => {
+        if (key !== ids[WRITE_GROUP_MAX]) return;
+        // The first WRITE_GROUP_MAX answers are stored together while the next request is out.
+        storedBeforeNextRequest = await answered(ids[0]!);
+        await vi.waitFor(async () => {
+          for (const id of ids.slice(0, WRITE_GROUP_MAX)) expect(await answered(id)).toBe(true);
+        });
+      },
+    });
+    const summary = await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    expect(storedBeforeNextRequest).toBe(false);
+    // Reported done only when every answer is stored.
+    expect(summary.delivered).toBe(count);
+    expect(await db.outbox.count()).toBe(0);
+    for (const id of ids) expect(await answered(id)).toBe(true);
+    expect(server.sent).toEqual(ids);
+    expect(server.mostInFlight()).toBe(1);
+    expect(await kiriIds()).toEqual(ids.flatMap((id) => [`${id}-r0`, `${id}-r1`]));
+    // A catch-up: every part of every reply is shown at once.
+    const kiri = (await db.messages.toArray()).filter((m) => m.sender === 'kiri');
+    expect(new Set(kiri.map((m) => m.revealAt))).toEqual(new Set([T0 + 60_000]));
+  });
+
+  it('writes answers held for a group once the next request is slow to come back', async () => {
+    await setup();
+    await queueMany(2);
+    let storedWhileOut = false;
+    const server = fakeServer({
+      before: async (key) => {
+        // m01 came back at once, so its answer waits for others; m02 hangs on a weak signal.
+        if (key !== 'm02') return;
+        await vi.waitFor(async () => expect(await answered('m01')).toBe(true), {
+          timeout: WRITE_GROUP_WAIT_MS * 10,
+        });
+        storedWhileOut = true;
+      },
+    });
+    await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    expect(storedWhileOut).toBe(true);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('does not send an entry unsent while the pass runs, and sends one queued meanwhile', async () => {
+    await setup();
+    await queueMany(3);
+    const server = fakeServer({
+      before: async (key) => {
+        if (key !== 'm01') return;
+        await unsendMessage(db, 'm02', T0 + 10);
+        await queue('m04', 'typed meanwhile', T0 + 11);
+      },
+    });
+    await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    expect(server.sent).toEqual(['m01', 'm03', 'm04']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('outbox: an answer that cannot be stored leaves its entry, which is replayed', () => {
+  /** Makes the write of one reply part fail once, as a full disk would. */
+  function failOnceOn(partId: string) {
+    let failed = false;
+    db.messages.hook('creating', (_key, row) => {
+      if (row.id === partId && !failed) {
+        failed = true;
+        throw new Error('QuotaExceededError');
+      }
+    });
+  }
+
+  it('keeps the entry and those of its kind after it, and the next pass delivers them in order', async () => {
+    await setup();
+    const ids = await queueMany(4);
+    failOnceOn('m02-r0');
+    let clock = T0 + 60_000;
+    const server = fakeServer({
+      tick: () => (clock += 500),
+      before: async (key) => {
+        // Sent beside the write of m02's answer; answered once that write has failed.
+        if (key === 'm03') {
+          await vi.waitFor(async () => {
+            const [entry] = await db.outbox.where('messageId').equals('m02').toArray();
+            expect(entry?.attempts).toBe(1);
+          });
+        }
+      },
+    });
+    const first = await drainOutbox(db, { fetch: server.fetch, now: () => clock });
+    expect(first).toMatchObject({ delivered: 1, waiting: 2 });
+    // m03 went out beside the failed write, but its answer is not stored before m02's; m04 waits.
+    expect(server.sent).toEqual(['m01', 'm02', 'm03']);
+    expect(await answered('m01')).toBe(true);
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.key)).toEqual([
+      'm02',
+      'm03',
+      'm04',
+    ]);
+    expect(await db.messages.get('m02')).toMatchObject({
+      status: 'waiting',
+      statusReason: STORE_FAILED_REASON,
+    });
+    expect(await kiriIds()).toEqual(['m01-r0', 'm01-r1']);
+
+    const second = await drainOutbox(db, { fetch: server.fetch, now: () => clock, force: true });
+    expect(second).toMatchObject({ delivered: 3, waiting: 0 });
+    expect(server.sent).toEqual(['m01', 'm02', 'm03', 'm02', 'm03', 'm04']);
+    // Exactly once: the server acted on each message once and answered the replays from its record.
+    expect(server.handled).toEqual(ids);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await kiriIds()).toEqual(ids.flatMap((id) => [`${id}-r0`, `${id}-r1`]));
+  });
+
+  it('leaves every entry of a group whose write failed', async () => {
+    await setup();
+    const ids = await queueMany(3);
+    failOnceOn('m02-r1');
+    const server = fakeServer();
+    const first = await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    expect(first).toMatchObject({ delivered: 0, waiting: 3 });
+    expect(await db.outbox.count()).toBe(3);
+    expect(await kiriIds()).toEqual([]);
+    for (const id of ids) expect((await db.messages.get(id))?.status).toBe('waiting');
+
+    await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 61_000, force: true });
+    expect(server.handled).toEqual(ids);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await kiriIds()).toEqual(ids.flatMap((id) => [`${id}-r0`, `${id}-r1`]));
   });
 });
