@@ -3,18 +3,94 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
 
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const APP_START = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
+/** The lazy chunks the chat route loads on every cold start (src/app/chat-route.ts). */
+const PRELOADED_LAZY = [
+  './src/features/chat/components/ChatScreen.tsx',
+  './src/features/chat/hooks/opening-read.ts',
+].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+
+/**
+ * The modules the app's start (src/app/start.tsx, which src/main.tsx loads with a dynamic import
+ * once the opening snapshot is up) imports statically and the entry does not, collected once the
+ * module graph is known. They become one 'app' chunk: one download, instead of the many small
+ * chunks they would be split into, being shared with the lazy screens. The entry's own modules
+ * stay out of it: there they would pull the whole app chunk into the entry's graph.
+ */
+const appStartModules = new Set<string>();
+/** The entry's imports: their own small chunk, or the bundler would merge the shared ones into 'app'. */
+const bootModules = new Set<string>();
+
+function staticGraph(from: string, imports: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [from];
+  while (queue.length > 0) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...imports(id));
+  }
+  return seen;
+}
+
+function appStartChunk(): Plugin {
+  return {
+    name: 'kiri-app-start-chunk',
+    apply: 'build',
+    buildEnd() {
+      appStartModules.clear();
+      bootModules.clear();
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      if (!this.getModuleInfo(APP_START)) return; // another build using this config (the worker's)
+      const entry = staticGraph(ENTRY, imports);
+      for (const id of entry) if (id !== ENTRY) bootModules.add(id);
+      for (const id of staticGraph(APP_START, imports)) {
+        if (!entry.has(id)) appStartModules.add(id);
+      }
+    },
+    // The app's chunks download while the snapshot reads and paints (a preload fetches without
+    // running anything, so the snapshot keeps the main thread); the dynamic import then finds them
+    // in the memory cache. The same for the chat's chunks, which the app's start asks for at once.
+    transformIndexHtml(_html, context) {
+      if (!context.bundle) return;
+      const early = new Set<string>();
+      const add = (fileName: string) => {
+        const output = context.bundle?.[fileName];
+        if (!output || output.type !== 'chunk' || early.has(fileName)) return;
+        if (output.isEntry || output.name === 'boot') return; // index.html loads these already
+        early.add(fileName);
+        output.imports.forEach(add);
+      };
+      for (const output of Object.values(context.bundle)) {
+        if (output.type !== 'chunk') continue;
+        const module = output.facadeModuleId ?? '';
+        if (output.name === 'app' || PRELOADED_LAZY.some((path) => module === path)) {
+          add(output.fileName);
+        }
+      }
+      return [...early].map((fileName) => ({
+        tag: 'link',
+        attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${fileName}` },
+        injectTo: 'head' as const,
+      }));
+    },
+  };
+}
+
 const apiTarget = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '8787'}`;
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
+    appStartChunk(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -38,5 +114,18 @@ export default defineConfig({
   // another host, and with changeOrigin the Host would be the API's while the Origin is Vite's.
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'boot', test: (id) => bootModules.has(id), priority: 2 },
+            { name: 'app', test: (id) => appStartModules.has(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -5,6 +5,7 @@ import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import { WifiOff } from 'lucide-react';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
+import { afterNextPaint } from '@/lib/after-paint';
 import { useAuthStatus, usePersonaName } from '@/lib/auth-session';
 import { LoadingScreen } from '@/ui/LoadingScreen';
 import { ThemeToggle } from '@/ui/ThemeToggle';
@@ -27,10 +28,16 @@ function useDocumentTitle(personaName: string, title: string | undefined) {
 
 /** The outbox's replay triggers, persistent storage, and the owner's zone for the worker. */
 function useDeviceServices(timeZone: string | undefined) {
-  useEffect(() => {
-    // Loaded apart from the first screen's code: they bring the device store (Dexie) with them.
-    void import('./device-services').then((services) => services.startDeviceServices());
-  }, []);
+  useEffect(
+    () =>
+      // Loaded apart from the first screen's code (they bring the device store, Dexie, with them),
+      // and after the first screen has painted: a replay of the outbox can wait a frame, the first
+      // message cannot.
+      afterNextPaint(() => {
+        void import('./device-services').then((services) => services.startDeviceServices());
+      }),
+    [],
+  );
   useEffect(() => {
     if (!timeZone) return;
     void import('./device-services').then((services) => services.rememberTimeZone(timeZone));

@@ -1,24 +1,16 @@
 // THE route table (spec 000 §2.1 and 002 §2): every path and alias, each mapped to its screen. Every
-// screen is code-split; the chat's code starts downloading with the app when the page opens on it,
-// and its frame (ChatSkeleton) paints meanwhile. Admin-only screens sit behind the admin guard.
+// screen is code-split; the chat's code starts downloading before the app is evaluated when the page
+// opens on it (chat-route.ts), and its frame (ChatSkeleton) paints should it arrive after the first
+// render. Admin-only screens sit behind the admin guard.
 import { Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AdminGuard } from '@/features/auth/components/AdminGuard';
 import { ChatSkeleton } from '@/features/chat/components/ChatSkeleton';
 import { lazyComponent } from '@/lib/lazy-component';
+import { CHAT_PATHS, ChatScreen } from './chat-route';
 import { RootLayout, RouteError } from './RootLayout';
 
-const ChatScreen = lazyComponent(() => import('@/features/chat/components/ChatScreen'));
 const SimpleChat = lazyComponent(() => import('@/features/chat/components/SimpleChatScreen'));
-
-const CHAT_PATHS = ['/', '/full-chat', '/full'];
-// The chat (with the device store) is the heaviest screen and the usual first one: fetch it at once
-// instead of after the first render and the auth check.
-if (typeof window !== 'undefined' && CHAT_PATHS.includes(window.location.pathname)) {
-  ChatScreen.preload().catch(() => {
-    // Shown by the route's error boundary when it renders.
-  });
-}
 
 const NotBuilt = lazyComponent(() => import('./screens/NotBuiltRoute'));
 const NotFound = lazyComponent(() => import('./screens/NotFoundScreen'));

@@ -2,7 +2,8 @@
 import { DEFAULT_TIME_ZONE } from '@/domain/day-session';
 import type { KiriDatabase } from './schema';
 
-const TIME_ZONE_KEY = 'timeZone';
+/** The settings row of the owner's zone (also read without Dexie by the chat's opening snapshot). */
+export const TIME_ZONE_KEY = 'timeZone';
 
 export async function readTimeZone(db: KiriDatabase): Promise<string> {
   const value = (await db.settings.get(TIME_ZONE_KEY))?.value;

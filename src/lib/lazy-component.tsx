@@ -23,18 +23,27 @@ export function retryFailedLoads(): void {
 
 export function lazyComponent<P extends object>(load: Loader<P>): LazyComponent<P> {
   let pending: Promise<Module<P>> | null = null;
+  let loaded: Module<P> | null = null;
   const preload = () => {
     if (pending) return pending;
-    const attempt: Promise<Module<P>> = load().catch((error: unknown) => {
-      failedLoads.add(() => {
-        if (pending === attempt) pending = null;
-      });
-      throw error;
-    });
+    const attempt: Promise<Module<P>> = load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        failedLoads.add(() => {
+          if (pending === attempt) pending = null;
+        });
+        throw error;
+      },
+    );
     pending = attempt;
     return attempt;
   };
-  const Lazy = (props: P) => createElement(use(preload()).default, props);
+  // A module that has already arrived (preloaded) renders at once: `use` would suspend once on a
+  // promise it has not seen yet, which shows the fallback for a frame and delays the screen's reveal.
+  const Lazy = (props: P) => createElement((loaded ?? use(preload())).default, props);
   Lazy.preload = preload;
   return Lazy;
 }

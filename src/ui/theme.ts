@@ -1,77 +1,10 @@
-// Dark or light (spec 000 §4): stored in localStorage 'kiri-theme', else the system preference; the
-// `dark` class on <html> switches Tailwind's dark variant.
+// The theme for React: the hook over theme-dom.ts, which holds the rest (and runs before React loads).
 import { useSyncExternalStore } from 'react';
+import { getTheme, setTheme, subscribeTheme, toggleTheme, type Theme } from './theme-dom';
 
-export type Theme = 'dark' | 'light';
-
-export const THEME_STORAGE_KEY = 'kiri-theme';
-const THEME_COLORS: Record<Theme, string> = { dark: '#1a1a1a', light: '#ffffff' };
-
-/** The theme to show: the stored choice when there is one, else the system's preference. */
-export function resolveTheme(stored: string | null, systemPrefersDark: boolean): Theme {
-  if (stored === 'dark' || stored === 'light') return stored;
-  return systemPrefersDark ? 'dark' : 'light';
-}
-
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(THEME_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function darkQuery(): MediaQueryList | null {
-  return typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
-}
-
-function currentTheme(): Theme {
-  return resolveTheme(readStored(), darkQuery()?.matches ?? false);
-}
-
-let theme: Theme | null = null;
-const listeners = new Set<() => void>();
-
-function apply(next: Theme) {
-  theme = next;
-  const root = document.documentElement;
-  root.classList.toggle('dark', next === 'dark');
-  root.style.colorScheme = next;
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[next]);
-  for (const listener of listeners) listener();
-}
-
-/** Applies the theme before the first render, and follows the system while nothing is stored. */
-export function initTheme(): void {
-  apply(currentTheme());
-  darkQuery()?.addEventListener('change', () => {
-    if (readStored() === null) apply(currentTheme());
-  });
-}
-
-export function getTheme(): Theme {
-  return theme ?? currentTheme();
-}
-
-export function setTheme(next: Theme): void {
-  try {
-    localStorage.setItem(THEME_STORAGE_KEY, next);
-  } catch {
-    // Not stored; it still applies for this visit.
-  }
-  apply(next);
-}
-
-export function toggleTheme(): void {
-  setTheme(getTheme() === 'dark' ? 'light' : 'dark');
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export * from './theme-dom';
 
 export function useTheme(): { theme: Theme; setTheme: (t: Theme) => void; toggle: () => void } {
-  const current = useSyncExternalStore(subscribe, getTheme, () => 'light' as Theme);
+  const current = useSyncExternalStore(subscribeTheme, getTheme, () => 'light' as Theme);
   return { theme: current, setTheme, toggle: toggleTheme };
 }

@@ -5,7 +5,7 @@ import { IconButton } from '@/ui/IconButton';
 import { ThemeToggle } from '@/ui/ThemeToggle';
 import { CHAT_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
-import { BAR, FOCUS_RING } from './palette';
+import { BAR, FOCUS_RING, HEADER_FRAME } from './palette';
 import { cn } from '@/ui/cn';
 
 export interface ChatHeaderProps {
@@ -27,7 +27,7 @@ export function ChatHeader({
   offline,
 }: ChatHeaderProps) {
   return (
-    <header className={cn('z-20 border-b pt-[env(safe-area-inset-top)]', BAR)}>
+    <header className={cn(HEADER_FRAME, BAR)}>
       <div className="flex h-14 items-center gap-2 pr-[max(env(safe-area-inset-right),0.5rem)] pl-[max(env(safe-area-inset-left),0.5rem)]">
         <IconButton
           label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}

@@ -1,12 +1,13 @@
 // The main chat (/, /full-chat, /full): one responsive screen uniting the spec's variants A and B
 // (000 §2.2). It renders from the device store's live queries; sending writes there and asks the
 // outbox to deliver. Rarely used parts (sidebar, overlay, menu) load when first opened.
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { db } from '@/db/db';
 import { deleteMessageHere, retryFailedMessage } from '@/db/messages';
 import type { MessageRow } from '@/db/schema';
 import { sessionTitle } from '@/domain/day-session';
 import { readAuthFlags, useAuthStatus, usePersonaName } from '@/lib/auth-session';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { lazyComponent } from '@/lib/lazy-component';
 import { requestReplay } from '@/lib/outbox-sync';
 import { cn } from '@/ui/cn';
@@ -17,6 +18,7 @@ import { useInitialGreeting } from '../hooks/useInitialGreeting';
 import { useLatestReply } from '../hooks/useLatestReply';
 import type { PressPoint } from '../hooks/useLongPress';
 import { useMediaQuery } from '../hooks/useMediaQuery';
+import { presumedTodayId, useOpeningRead } from '../hooks/opening-read';
 import { useOnline } from '../hooks/useOnline';
 import { useOutboxWaiting } from '../hooks/useOutboxWaiting';
 import { useSendMessage } from '../hooks/useSendMessage';
@@ -37,7 +39,7 @@ import { ConnectionBanner, NewDayBanner, PastDayBanner, ReplyBanner } from './Ba
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { PAGE, PANEL } from './palette';
+import { FOOTER_FRAME, PAGE, PANEL, SIDEBAR_FRAME } from './palette';
 
 const ChatSidebar = lazyComponent(() => import('./ChatSidebar'));
 const LatestReplyOverlay = lazyComponent(() => import('./LatestReplyOverlay'));
@@ -53,17 +55,20 @@ export function ChatScreen() {
   const status = useAuthStatus();
   const userName = useUserName();
   const online = useOnline();
-  const timeZone = useTimeZone();
+  const opening = useOpeningRead();
+  const timeZone = useTimeZone(opening?.timeZone);
   const isMobile = useMediaQuery(MOBILE_QUERY);
 
   const day = useDaySession(timeZone);
+  // Today's list shows from the opening read; the day check (a write) confirms the same id after it.
+  const todayId = day.todayId ?? presumedTodayId(opening, timeZone);
   const [viewedId, setViewedId] = useState<string | null>(null);
-  const sessionId = viewedId ?? day.todayId;
-  const isToday = sessionId !== null && sessionId === day.todayId;
+  const sessionId = viewedId ?? todayId;
+  const isToday = sessionId !== null && sessionId === todayId;
 
   const [paging, setPaging] = useState({ id: sessionId, limit: INITIAL_MESSAGE_LIMIT });
   const limit = paging.id === sessionId ? paging.limit : INITIAL_MESSAGE_LIMIT;
-  const messages = useSessionMessages(sessionId, limit);
+  const messages = useSessionMessages(sessionId, limit, opening?.messages);
   const loadedCount = messages?.rows.length ?? 0;
   const onLoadOlder = useCallback(() => {
     setPaging((current) => {
@@ -90,6 +95,7 @@ export function ChatScreen() {
   const [replyTarget, setReplyTarget] = useState<MessageRow | null>(null);
   const [menu, setMenu] = useState<{ row: MessageRow; point: PressPoint } | null>(null);
   const [sidebarOpen, setSidebarOpen] = useState(startsWide);
+  const painted = useAfterFirstPaint();
   const [jumpSignal, setJumpSignal] = useState(0);
   const jumpToLatest = useCallback(() => setJumpSignal((n) => n + 1), []);
 
@@ -133,7 +139,7 @@ export function ChatScreen() {
     if (isMobile) setSidebarOpen(false);
   };
   const selectSession = (id: string) => {
-    setViewedId(id === day.todayId ? null : id);
+    setViewedId(id === todayId ? null : id);
     closeSidebarOnMobile();
   };
   const newSession = () => {
@@ -157,14 +163,19 @@ export function ChatScreen() {
     waiting: waiting?.count ?? 0,
     retrying: waiting?.retrying ?? false,
   });
-  const viewedTitle = sessionId ? sessionTitle(sessionId) : CHAT_TEXT.defaultSessionTitle;
+  // Formatting a date in a zone builds Intl formatters: once per session, not on every render.
+  const viewedTitle = useMemo(
+    () => (sessionId ? sessionTitle(sessionId) : CHAT_TEXT.defaultSessionTitle),
+    [sessionId],
+  );
 
-  const sidebar = sidebarOpen && (
+  // The sidebar's code and its reads wait until the chat has painted (its panel keeps its place).
+  const sidebar = sidebarOpen && painted && (
     <Suspense fallback={null}>
       <ChatSidebar
         personaName={personaName}
         userName={userName}
-        todayId={day.todayId}
+        todayId={todayId}
         viewedId={sessionId}
         online={online}
         waiting={waiting?.count}
@@ -181,10 +192,7 @@ export function ChatScreen() {
       style={{ top: 'var(--kiri-vv-top, 0px)', height: 'var(--kiri-vv-height, 100dvh)' }}
     >
       {!isMobile && sidebarOpen && (
-        <aside
-          className={cn('shrink-0 border-r border-[#eadfd5] dark:border-stone-800', PANEL)}
-          style={{ width: SIDEBAR_WIDTH_PX }}
-        >
+        <aside className={cn(SIDEBAR_FRAME, PANEL)} style={{ width: SIDEBAR_WIDTH_PX }}>
           {sidebar}
         </aside>
       )}
@@ -221,12 +229,7 @@ export function ChatScreen() {
           )}
         </main>
 
-        <footer
-          className={cn(
-            'px-3 pt-2 pr-[max(env(safe-area-inset-right),0.75rem)] pb-[max(env(safe-area-inset-bottom),0.75rem)] pl-[max(env(safe-area-inset-left),0.75rem)]',
-            'in-data-[keyboard=open]:pb-2',
-          )}
-        >
+        <footer className={cn(FOOTER_FRAME, 'in-data-[keyboard=open]:pb-2')}>
           {connection.banner && <ConnectionBanner banner={connection.banner} />}
           {!isToday && sessionId && <PastDayBanner title={viewedTitle} onToday={backToToday} />}
           {replyTarget && (

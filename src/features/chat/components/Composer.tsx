@@ -5,7 +5,7 @@ import { ArrowUp } from 'lucide-react';
 import { cn } from '@/ui/cn';
 import { COMPOSER_MAX_HEIGHT_PX, composerHeight, composerKeyAction } from '../model/composer';
 import { CHAT_TEXT } from '../model/texts';
-import { ACCENT_BUTTON, FOCUS_RING } from './palette';
+import { ACCENT_BUTTON, COMPOSER_FRAME, FOCUS_RING } from './palette';
 
 export interface ComposerProps {
   value: string;
@@ -60,10 +60,7 @@ export function Composer({
   };
 
   return (
-    <form
-      onSubmit={submit}
-      className="mx-auto flex w-full max-w-3xl items-end gap-2 rounded-[26px] border border-[#e7dbd0] bg-white py-1.5 pr-1.5 pl-4 shadow-[0_2px_8px_rgba(120,90,60,0.06)] transition-shadow focus-within:border-[#d9a285] focus-within:shadow-[0_2px_12px_rgba(120,90,60,0.12)] dark:border-stone-700/80 dark:bg-[#221e1b] dark:focus-within:border-[#b8704f]"
-    >
+    <form onSubmit={submit} className={COMPOSER_FRAME}>
       <textarea
         ref={ref}
         value={value}

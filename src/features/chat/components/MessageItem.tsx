@@ -7,16 +7,17 @@ import { db } from '@/db/db';
 import type { MessageRow } from '@/db/schema';
 import { cn } from '@/ui/cn';
 import { useLongPress, type PressPoint } from '../hooks/useLongPress';
-import { statusView } from '../model/message-view';
+import { formatTime, statusView } from '../model/message-view';
 import { STATUS_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
-import { ACCENT_TEXT, KIRI_BUBBLE, USER_BUBBLE } from './palette';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
-export function formatTime(timestamp: number): string {
-  return timeFormat.format(timestamp);
-}
+import {
+  ACCENT_TEXT,
+  BUBBLE_COLUMN,
+  BUBBLE_SHAPE,
+  KIRI_BUBBLE,
+  MESSAGE_TIME,
+  USER_BUBBLE,
+} from './palette';
 
 export interface MessageItemProps {
   row: MessageRow;
@@ -55,12 +56,7 @@ export const MessageItem = memo(function MessageItem({
         ) : (
           <span className="w-7 shrink-0" />
         ))}
-      <div
-        className={cn(
-          'flex max-w-[82%] min-w-0 flex-col sm:max-w-[70%]',
-          mine ? 'items-end' : 'items-start',
-        )}
-      >
+      <div className={cn(BUBBLE_COLUMN, mine ? 'items-end' : 'items-start')}>
         {row.replyToId && (
           <QuotedBlock id={row.replyToId} known={quoted} personaName={personaName} mine={mine} />
         )}
@@ -68,7 +64,7 @@ export const MessageItem = memo(function MessageItem({
           {...press}
           data-message-text=""
           className={cn(
-            'rounded-[20px] px-3.5 py-2 text-[15px] leading-relaxed break-words whitespace-pre-wrap',
+            BUBBLE_SHAPE,
             'pointer-coarse:select-none [-webkit-touch-callout:none]',
             mine ? USER_BUBBLE : KIRI_BUBBLE,
             mine && groupEnd && 'rounded-br-md',
@@ -90,11 +86,7 @@ export const MessageItem = memo(function MessageItem({
             onDelete={onDelete}
           />
         ) : (
-          groupEnd && (
-            <span className="mt-1 px-1 text-[11px] text-stone-400 dark:text-stone-500">
-              {formatTime(row.timestamp)}
-            </span>
-          )
+          groupEnd && <span className={MESSAGE_TIME}>{formatTime(row.timestamp)}</span>
         )}
       </div>
     </div>

@@ -1,16 +1,18 @@
 // The message list: virtualized (a day of 10,000 messages scrolls smoothly), anchored at the end so it
 // opens at the newest, follows new messages while the reader is at the end, keeps its place when older
 // messages load above, and shows the round scroll-to-latest button past 100 px from the bottom.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown } from 'lucide-react';
 import type { MessageRow } from '@/db/schema';
+import { useAfterFirstPaint } from '@/lib/after-paint';
 import { cn } from '@/ui/cn';
 import { markSeen } from '../hooks/useLatestReply';
 import type { PressPoint } from '../hooks/useLongPress';
 import { useRevealClock } from '../hooks/useSessionMessages';
 import { chatItems, type ChatItem } from '../model/message-view';
 import {
+  estimatedEndOffset,
   LOAD_OLDER_THRESHOLD_PX,
   SCROLL_TO_LATEST_THRESHOLD_PX,
   showScrollToLatest,
@@ -18,6 +20,7 @@ import {
 import { CHAT_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
 import { MessageItem, TroubleLine, TypingBubble } from './MessageItem';
+import { ROW_GUTTER, ROW_INNER } from './palette';
 
 export interface MessageListProps {
   /** The viewed session: the list opens at its newest message. */
@@ -37,8 +40,19 @@ export interface MessageListProps {
 }
 
 const ESTIMATED_ITEM_PX = 68;
+const OVERSCAN_ROWS = 8;
+const LIST_PADDING_START_PX = 16;
+const LIST_PADDING_END_PX = 8;
 
-export function MessageList({
+function initialViewport(): { width: number; height: number } {
+  return typeof window === 'undefined'
+    ? { width: 0, height: 0 }
+    : { width: window.innerWidth, height: window.innerHeight };
+}
+
+// Memoized: the screen renders again for every answer of its live queries and of the status check,
+// which leave the list's props as they were.
+export const MessageList = memo(function MessageList({
   sessionId,
   rows,
   readAt,
@@ -53,6 +67,7 @@ export function MessageList({
   onDelete,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const painted = useAfterFirstPaint();
   const now = useRevealClock(rows, readAt);
   const items = useMemo(
     () => chatItems({ rows, now, dayTitle: hasMore ? null : dayTitle, showTyping: isToday }),
@@ -70,9 +85,20 @@ export function MessageList({
     anchorTo: 'end',
     followOnAppend: true,
     scrollEndThreshold: SCROLL_TO_LATEST_THRESHOLD_PX,
-    overscan: 8,
-    paddingStart: 16,
-    paddingEnd: 8,
+    // Rows beyond the viewport are there for scrolling: the first frame renders only what it shows.
+    overscan: painted ? OVERSCAN_ROWS : 1,
+    paddingStart: LIST_PADDING_START_PX,
+    paddingEnd: LIST_PADDING_END_PX,
+    // Before the scroller is measured, assume the window's size, scrolled to the end: the first render
+    // then already holds the newest rows, instead of nothing (a 0×0 viewport) and a measuring pass.
+    initialRect: initialViewport(),
+    initialOffset: () =>
+      estimatedEndOffset(
+        items.length,
+        ESTIMATED_ITEM_PX,
+        LIST_PADDING_START_PX + LIST_PADDING_END_PX,
+        initialViewport().height,
+      ),
   });
 
   // Open each session at its newest message, once its rows are there.
@@ -136,12 +162,13 @@ export function MessageList({
                   ref={virtualizer.measureElement}
                   data-index={virtual.index}
                   className={cn(
-                    'absolute top-0 left-0 w-full px-3 sm:px-6',
+                    'absolute top-0 left-0 w-full',
+                    ROW_GUTTER,
                     item.kind === 'message' && !item.groupEnd ? 'pb-1' : 'pb-3',
                   )}
                   style={{ transform: `translateY(${virtual.start}px)` }}
                 >
-                  <div className="mx-auto max-w-3xl">
+                  <div className={ROW_INNER}>
                     <ListItem
                       item={item}
                       byId={byId}
@@ -174,7 +201,7 @@ export function MessageList({
       )}
     </div>
   );
-}
+});
 
 function ListItem({
   item,

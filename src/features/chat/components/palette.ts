@@ -14,3 +14,18 @@ export const ACCENT_TEXT = 'text-[#b45a34] dark:text-[#e4906d]';
 export const ACCENT_SOFT = 'bg-[#f6e6da] text-[#7a3f24] dark:bg-[#3a2a22] dark:text-[#f3d2c0]';
 export const FOCUS_RING =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#c4673f]';
+
+// The chat's frame and bubbles, shared by the React screen and the opening snapshot
+// (snapshot/paint.ts), so that the snapshot has the screen's geometry and the swap does not move.
+export const HEADER_FRAME = 'z-20 border-b pt-[env(safe-area-inset-top)]';
+export const SIDEBAR_FRAME = 'shrink-0 border-r border-[#eadfd5] dark:border-stone-800';
+export const FOOTER_FRAME =
+  'px-3 pt-2 pr-[max(env(safe-area-inset-right),0.75rem)] pb-[max(env(safe-area-inset-bottom),0.75rem)] pl-[max(env(safe-area-inset-left),0.75rem)]';
+export const COMPOSER_FRAME =
+  'mx-auto flex w-full max-w-3xl items-end gap-2 rounded-[26px] border border-[#e7dbd0] bg-white py-1.5 pr-1.5 pl-4 shadow-[0_2px_8px_rgba(120,90,60,0.06)] transition-shadow focus-within:border-[#d9a285] focus-within:shadow-[0_2px_12px_rgba(120,90,60,0.12)] dark:border-stone-700/80 dark:bg-[#221e1b] dark:focus-within:border-[#b8704f]';
+export const ROW_GUTTER = 'px-3 sm:px-6';
+export const ROW_INNER = 'mx-auto max-w-3xl';
+export const BUBBLE_COLUMN = 'flex max-w-[82%] min-w-0 flex-col sm:max-w-[70%]';
+export const BUBBLE_SHAPE =
+  'rounded-[20px] px-3.5 py-2 text-[15px] leading-relaxed break-words whitespace-pre-wrap';
+export const MESSAGE_TIME = 'mt-1 px-1 text-[11px] text-stone-400 dark:text-stone-500';

@@ -15,19 +15,35 @@ export interface SessionMessages {
   hasMore: boolean;
 }
 
-/** Undefined while the first read of this session is under way. */
+/** One read of a session's newest messages, labelled with what was asked for. */
+export interface SessionRead extends SessionMessages {
+  sessionId: string;
+  limit: number;
+}
+
+export async function readSessionMessages(sessionId: string, limit: number): Promise<SessionRead> {
+  const rows = await newestMessages(db, sessionId, limit);
+  return { sessionId, limit, rows, readAt: Date.now(), hasMore: rows.length >= limit };
+}
+
+/**
+ * Undefined while the first read of this session is under way. `opening` is a read made before the
+ * screen mounted (the chat's opening read): it is shown until the live query answers, if it is of the
+ * same session and limit.
+ */
 export function useSessionMessages(
   sessionId: string | null,
   limit: number,
+  opening?: SessionRead,
 ): SessionMessages | undefined {
-  const result = useLiveQuery(async () => {
-    if (!sessionId) return null;
-    const rows = await newestMessages(db, sessionId, limit);
-    return { sessionId, rows, readAt: Date.now(), hasMore: rows.length >= limit };
-  }, [sessionId, limit]);
+  const result = useLiveQuery(
+    () => (sessionId ? readSessionMessages(sessionId, limit) : null),
+    [sessionId, limit],
+  );
   // The hook keeps the previous answer while a new session loads: never show another day's rows.
-  if (!result || result.sessionId !== sessionId) return undefined;
-  return result;
+  if (result && result.sessionId === sessionId) return result;
+  if (opening && opening.sessionId === sessionId && opening.limit === limit) return opening;
+  return undefined;
 }
 
 /**

@@ -4,9 +4,12 @@ import { db } from '@/db/db';
 import { readTimeZone } from '@/db/sync-settings';
 import { useAuthStatus } from '@/lib/auth-session';
 
-/** Undefined until known (the first read of the device store). */
-export function useTimeZone(): string | undefined {
+/**
+ * Undefined until known (the first read of the device store). `opening` is the zone the chat's opening
+ * read found, used until the live read answers.
+ */
+export function useTimeZone(opening?: string): string | undefined {
   const fromServer = useAuthStatus().data?.timeZone;
   const kept = useLiveQuery(() => readTimeZone(db), []);
-  return fromServer ?? kept;
+  return fromServer ?? kept ?? opening;
 }

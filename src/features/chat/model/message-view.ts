@@ -15,6 +15,13 @@ export const GROUP_GAP_MS = 5 * 60_000;
 /** The reason the outbox gives when no answer came at all: the plain offline case. */
 export const OFFLINE_REASON = (deliveryOutcome(null) as { reason: string }).reason;
 
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** A message's time stamp as the list shows it, in the device's locale. */
+export function formatTime(timestamp: number): string {
+  return timeFormat.format(timestamp);
+}
+
 /** A part of a split reply is stored at once and shown from its reveal time. */
 export function isRevealed(row: MessageRow, now: number): boolean {
   return row.revealAt === undefined || row.revealAt <= now;

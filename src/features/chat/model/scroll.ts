@@ -14,6 +14,19 @@ export function showScrollToLatest(distanceFromEnd: number): boolean {
   return distanceFromEnd > SCROLL_TO_LATEST_THRESHOLD_PX;
 }
 
+/**
+ * Where the end of a list of `count` rows of an estimated height lies, for a viewport of
+ * `viewportPx`: the offset the list opens at before anything has been measured.
+ */
+export function estimatedEndOffset(
+  count: number,
+  itemPx: number,
+  paddingPx: number,
+  viewportPx: number,
+): number {
+  return Math.max(0, count * itemPx + paddingPx - viewportPx);
+}
+
 /** Load older messages when near the top and the last read filled the limit (more may exist). */
 export function shouldLoadOlder(scrollTop: number, loaded: number, limit: number): boolean {
   return scrollTop < LOAD_OLDER_THRESHOLD_PX && loaded >= limit;

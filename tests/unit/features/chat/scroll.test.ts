@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { viewportVars } from '@/features/chat/hooks/useViewportHeight';
 import {
+  estimatedEndOffset,
   INITIAL_MESSAGE_LIMIT,
   SCROLL_TO_LATEST_THRESHOLD_PX,
   shouldLoadOlder,
@@ -18,5 +20,30 @@ describe('scrolling', () => {
     expect(shouldLoadOlder(100, INITIAL_MESSAGE_LIMIT, INITIAL_MESSAGE_LIMIT)).toBe(true);
     expect(shouldLoadOlder(100, 12, INITIAL_MESSAGE_LIMIT)).toBe(false);
     expect(shouldLoadOlder(5_000, INITIAL_MESSAGE_LIMIT, INITIAL_MESSAGE_LIMIT)).toBe(false);
+  });
+
+  it('before anything is measured, the list opens at the estimated end of its rows', () => {
+    // 60 rows of 68 px and 24 px of padding in an 800 px window.
+    expect(estimatedEndOffset(60, 68, 24, 800)).toBe(60 * 68 + 24 - 800);
+    // Rows that fit in the window: no scrolling.
+    expect(estimatedEndOffset(5, 68, 24, 800)).toBe(0);
+    expect(estimatedEndOffset(0, 68, 24, 800)).toBe(0);
+  });
+});
+
+describe('the visual viewport', () => {
+  it('writes no variables while it is the whole window (the stylesheet fallbacks say that)', () => {
+    expect(viewportVars({ height: 800, offsetTop: 0 }, 800)).toBeNull();
+  });
+
+  it('writes its height and offset when the keyboard or a zoom makes it smaller', () => {
+    expect(viewportVars({ height: 450, offsetTop: 0 }, 800)).toEqual({
+      height: '450px',
+      top: '0px',
+    });
+    expect(viewportVars({ height: 800, offsetTop: 12 }, 800)).toEqual({
+      height: '800px',
+      top: '12px',
+    });
   });
 });

@@ -1,0 +1,37 @@
+// The app's start, loaded by main.tsx once the opening snapshot is up: the error log, then the app;
+// the service worker's registration after the first paint. On the installed app opened on a chat
+// path, the first render waits for the chat's code and opening read (chat-route.ts), so that it is
+// the chat with its messages. It replaces the whole of #root, the opening snapshot included.
+// First import: on a chat path it requests the chat's code and data before the rest is evaluated.
+import { chatHeadStart } from '@/app/chat-route';
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { App, createAppRouter } from '@/app/App';
+import { afterNextPaint } from '@/lib/after-paint';
+import { hasLocalLogin } from '@/lib/auth-session';
+import { reportUnhandledRejections } from '@/lib/error-log';
+import { registerServiceWorker } from '@/lib/pwa';
+
+reportUnhandledRejections();
+
+void (async () => {
+  const chat = chatHeadStart(hasLocalLogin());
+  await chat.code;
+  // Made while the chat's opening read waits on the device store: the router's set-up (route
+  // ranking, history, session storage) would otherwise hold up the first render after it.
+  const router = createAppRouter();
+  const root = createRoot(document.getElementById('root')!);
+  await chat.data;
+  // Everything is in: render now, not in a scheduler task after whatever else is queued.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
+  // The worker already serves this page when it is installed; its registration (an update check)
+  // waits until the first screen has painted.
+  afterNextPaint(registerServiceWorker);
+})();

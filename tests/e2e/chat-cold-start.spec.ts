@@ -1,0 +1,70 @@
+// The cold start (docs/chat-client.md, "Cold start"): opened offline, the installed app paints
+// today's messages from the device store (the opening snapshot) before its own code has run, and
+// the chat screen then takes over in its place: the same messages, now the real, usable list.
+import { waitForServiceWorker } from './support/app';
+import {
+  composer,
+  expectChatScreen,
+  expectStatus,
+  messageById,
+  messageIdsOnScreen,
+  openChat,
+  sendMessage,
+} from './support/chat';
+import { expect, test } from './support/fixtures';
+
+/** Records, in every new document, the ids the opening snapshot painted (none if it never did). */
+const RECORD_SNAPSHOT = `
+window.__snapshotIds = null;
+new MutationObserver(function (_, observer) {
+  var frame = document.querySelector('[data-opening-snapshot]');
+  if (!frame) return;
+  window.__snapshotIds = Array.from(frame.querySelectorAll('[data-snapshot-message-id]')).map(
+    function (element) { return element.getAttribute('data-snapshot-message-id'); }
+  );
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });
+`;
+
+test("offline cold start: today's messages show from the device at once, then the chat takes over", async ({
+  page,
+  context,
+}) => {
+  await openChat(page, 'Mira');
+  await waitForServiceWorker(page);
+  const id = await sendMessage(page, 'Remember that my bike is the green one.');
+  await expectStatus(page, id, 'answered', 15_000);
+  // The app saves its query cache (the login) at most once a second.
+  await page.waitForTimeout(1500);
+  const before = await messageIdsOnScreen(page);
+
+  await context.addInitScript({ content: RECORD_SNAPSHOT });
+  await context.setOffline(true);
+  await page.reload();
+
+  await expectChatScreen(page);
+  await expect(messageById(page, id)).toContainText('my bike is the green one');
+  // The snapshot is gone, replaced by the app's list of the same messages.
+  await expect(page.locator('[data-opening-snapshot]')).toHaveCount(0);
+  const painted = await page.evaluate(
+    () => (window as unknown as { __snapshotIds: string[] | null }).__snapshotIds,
+  );
+  expect(painted, 'the opening snapshot painted before the app').not.toBeNull();
+  expect(painted).toEqual(before);
+  expect(await messageIdsOnScreen(page)).toEqual(before);
+
+  // And the screen is the real one: the composer takes a message, which waits for the network.
+  const waiting = await sendMessage(page, 'Still on the train.');
+  await expectStatus(page, waiting, 'waiting', 15_000);
+  await expect(composer(page)).toHaveValue('');
+});
+
+test('no snapshot for a device that is not logged in', async ({ page }) => {
+  await page.addInitScript({ content: RECORD_SNAPSHOT });
+  await page.goto('/');
+  await expect(page.getByLabel('Access Code', { exact: true })).toBeVisible();
+  const painted = await page.evaluate(
+    () => (window as unknown as { __snapshotIds: string[] | null }).__snapshotIds,
+  );
+  expect(painted).toBeNull();
+});
