@@ -94,6 +94,9 @@ export const authStatusQuery = queryOptions({
   // the browser to report a network.
   retry: false,
   networkMode: 'always',
+  // networkMode 'always' turns TanStack's reconnect refetch off by default: without it a status
+  // that failed offline stayed failed after the network came back, and the header said 'Offline'.
+  refetchOnReconnect: true,
 });
 
 export function useAuthStatus() {

@@ -73,6 +73,8 @@ async function expectRepliesInOrder(
     }
   }
   await expect(page.getByText(CHAT.waiting(3), { exact: true })).toHaveCount(0);
+  // Nothing says 'Offline' any more: neither the banner nor the header's pill.
+  await expect(page.getByText('Offline', { exact: true })).toHaveCount(0);
   await expectNoDuplicatesOnScreen(page);
   // On screen, Kiri's parts answer the messages in the order they were sent.
   const answered = await repliesOnScreen(page, log);

@@ -23,6 +23,7 @@ import { useOnline } from '../hooks/useOnline';
 import { useOutboxWaiting } from '../hooks/useOutboxWaiting';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { useSessionMessages } from '../hooks/useSessionMessages';
+import { useStatusRecheck } from '../hooks/useStatusRecheck';
 import { removeSessionFlag } from '../hooks/session-flags';
 import { useTimeZone } from '../hooks/useTimeZone';
 import { useTodayInFlight } from '../hooks/useTodayInFlight';
@@ -53,6 +54,7 @@ export function ChatScreen() {
   useViewportHeight();
   const personaName = usePersonaName();
   const status = useAuthStatus();
+  useStatusRecheck();
   const userName = useUserName();
   const online = useOnline();
   const opening = useOpeningRead();

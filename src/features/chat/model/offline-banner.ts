@@ -33,3 +33,19 @@ export function connectionView(input: ConnectionInput): ConnectionView {
     headerOffline: input.online && input.serverUnreachable,
   };
 }
+
+export interface ReplayOutcome {
+  delivered: number;
+  refused: number;
+  needsLogin: boolean;
+  pullFailed: boolean;
+}
+
+/**
+ * Whether a replay of the outbox reached the server: it took or refused a message, asked for a
+ * login, or answered the pull. Then a failed status check is out of date (the server is back while
+ * the browser never went offline) and is asked again, so the header stops saying 'Offline'.
+ */
+export function replayReachedServer(outcome: ReplayOutcome): boolean {
+  return outcome.delivered > 0 || outcome.refused > 0 || outcome.needsLogin || !outcome.pullFailed;
+}

@@ -1,0 +1,98 @@
+import { onlineManager, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { replayReachedServer } from '@/features/chat/model/offline-banner';
+import { useStatusRecheck } from '@/features/chat/hooks/useStatusRecheck';
+import { authStatusQuery } from '@/lib/auth-session';
+import type { ReplaySummary } from '@/db/outbox-replay';
+import {
+  AUTHENTICATED_OWNER,
+  json,
+  networkDown,
+  stubFetch,
+  testQueryClient,
+} from '../../helpers/client';
+
+const replayListeners = vi.hoisted(() => new Set<(summary: ReplaySummary) => void>());
+vi.mock('@/lib/outbox-sync', () => ({
+  onOutboxReplayed: (listener: (summary: ReplaySummary) => void) => {
+    replayListeners.add(listener);
+    return () => replayListeners.delete(listener);
+  },
+}));
+
+const SERVER_DOWN: ReplaySummary = {
+  delivered: 0,
+  refused: 0,
+  waiting: 2,
+  needsLogin: false,
+  pulled: 0,
+  pullFailed: true,
+};
+const SERVER_BACK: ReplaySummary = { ...SERVER_DOWN, delivered: 2, waiting: 0, pullFailed: false };
+
+/** Shows what the header's pill follows: whether the last status check failed. */
+function StatusPill({ recheck }: { recheck: boolean }) {
+  if (recheck) useStatusRecheck(); // eslint-disable-line react-hooks/rules-of-hooks -- fixed per render tree
+  const status = useQuery(authStatusQuery);
+  return <p>{status.isError ? 'Offline' : status.data ? 'Online' : 'Checking'}</p>;
+}
+
+function renderPill(recheck: boolean): void {
+  const client = testQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  render(<StatusPill recheck={recheck} />, { wrapper });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+  replayListeners.clear();
+});
+
+describe('a replay that reached the server means the server is back', () => {
+  it('counts a delivery, a refusal, a login request or an answered pull', () => {
+    expect(replayReachedServer(SERVER_DOWN)).toBe(false);
+    expect(replayReachedServer(SERVER_BACK)).toBe(true);
+    expect(replayReachedServer({ ...SERVER_DOWN, refused: 1 })).toBe(true);
+    expect(replayReachedServer({ ...SERVER_DOWN, needsLogin: true })).toBe(true);
+    expect(replayReachedServer({ ...SERVER_DOWN, pullFailed: false })).toBe(true);
+  });
+});
+
+describe("the 'Offline' pill goes away when the server is reachable again", () => {
+  it('asks for the status again when the browser comes back online', async () => {
+    let up = false;
+    stubFetch({
+      'GET /api/auth/status': (request) =>
+        up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
+    });
+    renderPill(false);
+    expect(await screen.findByText('Offline')).toBeTruthy();
+    act(() => onlineManager.setOnline(false));
+    up = true;
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText('Online')).toBeTruthy();
+  });
+
+  it('asks again after a replay reached the server, though the browser never went offline', async () => {
+    let up = false;
+    const fetch = stubFetch({
+      'GET /api/auth/status': (request) =>
+        up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
+    });
+    renderPill(true);
+    expect(await screen.findByText('Offline')).toBeTruthy();
+    const calls = () => fetch.mock.calls.length;
+    const before = calls();
+    act(() => replayListeners.forEach((listener) => listener(SERVER_DOWN)));
+    expect(calls()).toBe(before); // still down: no pointless request
+    up = true;
+    act(() => replayListeners.forEach((listener) => listener(SERVER_BACK)));
+    expect(await screen.findByText('Online')).toBeTruthy();
+    await waitFor(() => expect(calls()).toBe(before + 1));
+  });
+});
