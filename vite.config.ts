@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { CHAT_CHUNKS_META } from './src/app/chat-preload';
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -60,27 +61,41 @@ function appStartChunk(): Plugin {
     // running anything, so the snapshot keeps the main thread); the dynamic import then finds them
     // in the memory cache. The same for the chat's chunks, which the app's start asks for at once.
     transformIndexHtml(_html, context) {
-      if (!context.bundle) return;
-      const early = new Set<string>();
-      const add = (fileName: string) => {
-        const output = context.bundle?.[fileName];
-        if (!output || output.type !== 'chunk' || early.has(fileName)) return;
-        if (output.isEntry || output.name === 'boot') return; // index.html loads these already
-        early.add(fileName);
-        output.imports.forEach(add);
+      const bundle = context.bundle;
+      if (!bundle) return;
+      const seen = new Set<string>();
+      /** The chunk and its static imports, less what index.html loads anyway. */
+      const graph = (fileName: string, into: string[] = []): string[] => {
+        const output = bundle[fileName];
+        if (!output || output.type !== 'chunk' || seen.has(fileName)) return into;
+        if (output.isEntry || output.name === 'boot') return into;
+        seen.add(fileName);
+        into.push(fileName);
+        output.imports.forEach((imported) => graph(imported, into));
+        return into;
       };
-      for (const output of Object.values(context.bundle)) {
-        if (output.type !== 'chunk') continue;
-        const module = output.facadeModuleId ?? '';
-        if (output.name === 'app' || PRELOADED_LAZY.some((path) => module === path)) {
-          add(output.fileName);
-        }
-      }
-      return [...early].map((fileName) => ({
-        tag: 'link',
-        attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${fileName}` },
-        injectTo: 'head' as const,
-      }));
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const app = chunks.filter((chunk) => chunk.name === 'app').flatMap((c) => graph(c.fileName));
+      const chat = chunks
+        .filter((chunk) => PRELOADED_LAZY.includes(chunk.facadeModuleId ?? ''))
+        .flatMap((chunk) => graph(chunk.fileName));
+      return [
+        ...app.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'script', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        })),
+        // Only a chat path uses these: main.tsx preloads them there (any other path would download
+        // them for nothing, and the browser warns of preloads left unused).
+        {
+          tag: 'meta',
+          attrs: {
+            name: CHAT_CHUNKS_META,
+            content: chat.map((fileName) => `/${fileName}`).join(' '),
+          },
+          injectTo: 'head' as const,
+        },
+      ];
     },
   };
 }

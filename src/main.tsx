@@ -2,11 +2,13 @@
 // store, app/opening-snapshot.ts) before anything else, then the app itself (app/start.tsx). Every
 // byte statically imported here delays the first message painted; the app's code is one dynamic
 // import, which the 'bundle' benchmark counts as part of the first load.
+import { preloadChatChunks } from '@/app/chat-preload';
 import { showOpeningSnapshot } from '@/app/opening-snapshot';
 import { initTheme } from '@/ui/theme-dom';
 import './index.css';
 
 initTheme();
+preloadChatChunks(document, location.pathname);
 
 const root = document.getElementById('root')!;
 

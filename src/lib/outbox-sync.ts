@@ -21,7 +21,15 @@ function workerController(): ServiceWorker | null {
     : null;
 }
 
+let replayedOnce = false;
+
+/** Whether a replay (with its pull of the server's conversation) has ended since the page opened. */
+export function hasReplayedOnce(): boolean {
+  return replayedOnce;
+}
+
 function announce(summary: ReplaySummary): void {
+  replayedOnce = true;
   for (const listener of listeners) listener(summary);
   void scheduleRetry();
 }

@@ -46,7 +46,8 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:max-w-sm" />
+      {/* At the top, below a screen's header bar: at the bottom a toast covered the composer for 5 s. */}
+      <Toast.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 pt-[calc(env(safe-area-inset-top)+4rem)] sm:max-w-sm" />
     </Toast.Provider>
   );
 }

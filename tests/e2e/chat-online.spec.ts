@@ -67,3 +67,30 @@ test('a split reply appears part by part, each message once', async ({ page }) =
   const log = await serverLog(page);
   expectExactlyOnce(log, sent);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the list follows each reply while the owner is at the end; a long word wraps in its bubble', async ({
+    page,
+  }) => {
+    await openChat(page, 'Mira');
+    // Enough replies (two or three parts each) to fill the screen several times over.
+    for (let round = 0; round < 5; round++) {
+      const id = await sendMessage(page, `${QUESTIONS[round % QUESTIONS.length]} (${round + 1})`);
+      await expectStatus(page, id, 'answered');
+      const parts = repliesTo(await serverLog(page), id);
+      for (const part of parts) await expect(messageById(page, part.id)).toHaveCount(1);
+      // The newest part is on screen in full, not under the composer.
+      await expect(messageById(page, parts.at(-1)!.id)).toBeInViewport({ ratio: 1 });
+    }
+
+    const long = `Look: https://example.com/${'segment/'.repeat(30)}end`;
+    const id = await sendMessage(page, long);
+    const bubble = messageById(page, id).locator('[data-message-text]');
+    await expect(bubble).toBeInViewport({ ratio: 1 });
+    const box = (await bubble.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  });
+});

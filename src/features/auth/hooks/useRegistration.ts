@@ -11,6 +11,17 @@ import {
 } from '../api/auth-api';
 import { pairingFailure, registrationFailure, REGISTRATION_TEXT } from '../model/messages';
 
+/**
+ * The server has just put the welcome message in the conversation (or this device just joined the
+ * owner's): bring it to the device now, not at the next replay. Loaded on demand: it brings the
+ * device store with it.
+ */
+function pullConversation(): void {
+  void import('@/lib/outbox-sync')
+    .then((sync) => sync.requestReplay({ force: true }))
+    .catch((error: unknown) => console.warn('Could not ask for the conversation', error));
+}
+
 export function useRegisterName(onInlineError: (message: string) => void) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -28,6 +39,7 @@ export function useRegisterName(onInlineError: (message: string) => void) {
       queryClient.setQueryData(registrationCheckKey, registered);
       toast({ title: REGISTRATION_TEXT.welcomeTitle, description: answer.welcomeMessage });
       await queryClient.invalidateQueries();
+      pullConversation();
     },
     onError: (error) => {
       const failure = registrationFailure(failedAnswer(error));
@@ -60,6 +72,7 @@ export function usePairDevice(onInlineError: (message: string) => void) {
           : 'This device is now one of yours.',
       });
       await queryClient.invalidateQueries();
+      pullConversation();
     },
     onError: (error) => {
       const failure = pairingFailure(failedAnswer(error));

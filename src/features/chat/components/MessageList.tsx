@@ -13,6 +13,7 @@ import { useRevealClock } from '../hooks/useSessionMessages';
 import { chatItems, type ChatItem } from '../model/message-view';
 import {
   estimatedEndOffset,
+  isAtEnd,
   LOAD_OLDER_THRESHOLD_PX,
   SCROLL_TO_LATEST_THRESHOLD_PX,
   showScrollToLatest,
@@ -110,6 +111,18 @@ export const MessageList = memo(function MessageList({
     virtualizer.scrollToEnd();
   }, [hasItems, sessionId, virtualizer]);
 
+  // Follow the end while the reader is at it: a new message, the typing indicator, a part of a split
+  // reply, or a row that turned out taller than its estimate once measured. The virtualizer's own
+  // followOnAppend goes to the estimated end, so a taller last row was left below the composer.
+  const atEnd = useRef(true);
+  const totalSize = virtualizer.getTotalSize();
+  const lastKey = items.at(-1)?.key;
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || !atEnd.current || !hasItems) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
+  }, [totalSize, lastKey, hasItems]);
+
   const lastJump = useRef(jumpSignal);
   useEffect(() => {
     if (lastJump.current === jumpSignal) return;
@@ -134,6 +147,7 @@ export const MessageList = memo(function MessageList({
     const el = scrollRef.current;
     if (!el) return;
     const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    atEnd.current = isAtEnd(distance);
     setAwayFromEnd(showScrollToLatest(distance));
     if (hasMore && el.scrollTop < LOAD_OLDER_THRESHOLD_PX && distance > 0) onLoadOlder();
   };

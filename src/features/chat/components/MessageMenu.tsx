@@ -39,7 +39,18 @@ function selectBubbleText(id: string): void {
   const safeId = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(id) : id;
   const bubble = document.querySelector(`[data-message-id="${safeId}"] [data-message-text]`);
   const selection = window.getSelection();
-  if (!bubble || !selection) return;
+  if (!(bubble instanceof HTMLElement) || !selection) return;
+  // On a touch screen the bubble is not selectable (a long press opens the menu, not the system's
+  // selection): make this one selectable while its text is selected.
+  bubble.style.userSelect = 'text';
+  bubble.style.webkitUserSelect = 'text';
+  const restore = () => {
+    if (selection.containsNode(bubble, true)) return;
+    bubble.style.userSelect = '';
+    bubble.style.webkitUserSelect = '';
+    document.removeEventListener('selectionchange', restore);
+  };
+  document.addEventListener('selectionchange', restore);
   selection.removeAllRanges();
   const range = document.createRange();
   range.selectNodeContents(bubble);

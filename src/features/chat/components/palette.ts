@@ -27,5 +27,5 @@ export const ROW_GUTTER = 'px-3 sm:px-6';
 export const ROW_INNER = 'mx-auto max-w-3xl';
 export const BUBBLE_COLUMN = 'flex max-w-[82%] min-w-0 flex-col sm:max-w-[70%]';
 export const BUBBLE_SHAPE =
-  'rounded-[20px] px-3.5 py-2 text-[15px] leading-relaxed break-words whitespace-pre-wrap';
+  'rounded-[20px] px-3.5 py-2 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-wrap';
 export const MESSAGE_TIME = 'mt-1 px-1 text-[11px] text-stone-400 dark:text-stone-500';

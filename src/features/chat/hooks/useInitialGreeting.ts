@@ -1,18 +1,31 @@
 // The initial greeting (spec 000 §4): once per browser session, when today's session is empty and the
 // greeted flag is unset, Kiri is asked to say hello. Sent directly (not through the outbox): a greeting
 // that could not be had offline is simply skipped, and asked for again when the connection returns.
-import { useEffect } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { sessionMessageCount, storeGreetingAnswer } from '@/db/messages';
 import { readAuthFlags } from '@/lib/auth-session';
+import { hasReplayedOnce, onOutboxReplayed } from '@/lib/outbox-sync';
 import {
+  GREETING_SYNC_WAIT_MS,
   greetingIdempotencyKey,
   INITIAL_GREETING_BODY,
   shouldRequestInitialGreeting,
 } from '../model/greeting';
 import { GREETED_KEY } from '../model/latest-reply';
 import { readSessionFlag, removeSessionFlag, writeSessionFlag } from './session-flags';
+
+/** True once the first replay (and its pull) has ended, or after GREETING_SYNC_WAIT_MS. */
+function useSynced(): boolean {
+  const replayed = useSyncExternalStore(onOutboxReplayed, hasReplayedOnce, () => false);
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), GREETING_SYNC_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return replayed || waitedEnough;
+}
 
 export function useInitialGreeting(
   todayId: string | null,
@@ -26,14 +39,21 @@ export function useInitialGreeting(
     [todayId],
   );
 
+  const synced = useSynced();
+
   useEffect(() => {
     if (!todayId) return;
     const greeted = readSessionFlag(GREETED_KEY) !== null;
-    if (!shouldRequestInitialGreeting({ todayMessageCount, greeted, online })) return;
+    if (!shouldRequestInitialGreeting({ todayMessageCount, greeted, online, synced })) return;
     // Set before the request, so that a second render (or a second tab's effect) does not ask twice.
     writeSessionFlag(GREETED_KEY, 'true');
     const key = greetingIdempotencyKey(todayId, clientId ?? readAuthFlags().clientId);
     void (async () => {
+      // The live count may be a moment behind a pull that just ended: ask the store itself.
+      if ((await sessionMessageCount(db, todayId)) > 0) {
+        removeSessionFlag(GREETED_KEY);
+        return;
+      }
       let response: Response;
       try {
         response = await fetch('/api/chat', {
@@ -54,5 +74,5 @@ export function useInitialGreeting(
         console.warn('The greeting could not be stored', error);
       }
     })();
-  }, [todayId, todayMessageCount, online, clientId, attempt]);
+  }, [todayId, todayMessageCount, online, synced, clientId, attempt]);
 }

@@ -16,6 +16,22 @@ async function hasUnseenReply(): Promise<boolean> {
   return shouldOpenLatestReply(newest?.id, readSessionFlag(LAST_SEEN_KEY));
 }
 
+/**
+ * The chat was left for another path during this page's life. Coming back with the Back button
+ * lands on the first history entry, whose location key is 'default' like a fresh load's: this
+ * tells that return apart from the first load.
+ */
+let leftForAnotherPath = false;
+let mountedChats = 0;
+let leaving: ReturnType<typeof setTimeout> | undefined;
+
+/** A new page's state (tests render many "pages" in one module instance). */
+export function forgetChatVisits(): void {
+  clearTimeout(leaving);
+  leftForAnotherPath = false;
+  mountedChats = 0;
+}
+
 export function useLatestReply() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -30,7 +46,16 @@ export function useLatestReply() {
   // (the first page load has 'default'). Mount only: later renders of the chat are not arrivals.
   const arrived = location.key !== 'default';
   useEffect(() => {
-    if (arrived) check();
+    mountedChats += 1;
+    if (arrived || leftForAnotherPath) check();
+    return () => {
+      mountedChats -= 1;
+      // Left for real only if no chat mounts again at once (StrictMode's trial unmount does).
+      clearTimeout(leaving);
+      leaving = setTimeout(() => {
+        if (mountedChats === 0) leftForAnotherPath = true;
+      }, 0);
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -19,14 +19,24 @@ export function planSend(text: string, lastGreetingAt: number | null, now: numbe
   return { kind: 'send', greeting: isBareGreeting(text) };
 }
 
-/** The initial greeting is asked for once per browser session, only for an empty day, and only online. */
+/**
+ * The initial greeting is asked for once per browser session, only for an empty day, and only online.
+ * The day counts as empty once the device has asked the server for its conversation (the first
+ * replay's pull): a new device, or one that was away, may have an empty store for a day that has
+ * messages, and a greeting then would be asked for again and land after them.
+ */
 export function shouldRequestInitialGreeting(input: {
   todayMessageCount: number | undefined;
   greeted: boolean;
   online: boolean;
+  /** The device has pulled the server's conversation since the page opened (or gave up waiting). */
+  synced: boolean;
 }): boolean {
-  return input.todayMessageCount === 0 && !input.greeted && input.online;
+  return input.todayMessageCount === 0 && !input.greeted && input.online && input.synced;
 }
+
+/** How long the greeting waits for the first pull before it goes ahead without it. */
+export const GREETING_SYNC_WAIT_MS = 5_000;
 
 /** One greeting per day and device: a replay of the request returns the same answer (same ids). */
 export function greetingIdempotencyKey(sessionId: string, clientId: string | null): string {

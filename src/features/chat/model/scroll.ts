@@ -9,6 +9,11 @@ export const LOAD_OLDER_THRESHOLD_PX = 600;
 export const INITIAL_MESSAGE_LIMIT = 60;
 export const MESSAGE_PAGE = 120;
 
+/** The list follows new messages while the reader is this close to its end. */
+export function isAtEnd(distanceFromEnd: number): boolean {
+  return distanceFromEnd <= AT_END_THRESHOLD_PX;
+}
+
 /** The round scroll-to-latest button shows when the reader is more than 100 px from the bottom. */
 export function showScrollToLatest(distanceFromEnd: number): boolean {
   return distanceFromEnd > SCROLL_TO_LATEST_THRESHOLD_PX;

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RegistrationDialog } from '@/features/auth/components/RegistrationDialog';
 import { RegistrationGate } from '@/features/auth/components/RegistrationGate';
+import { requestReplay } from '@/lib/outbox-sync';
 import { Dialog } from '@/ui/Dialog';
 import { resetToasts } from '@/ui/toast-store';
 import {
@@ -12,7 +13,12 @@ import {
   stubFetch,
 } from '../../helpers/client';
 
-beforeEach(() => localStorage.clear());
+vi.mock('@/lib/outbox-sync', () => ({ requestReplay: vi.fn() }));
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.mocked(requestReplay).mockClear();
+});
 afterEach(() => {
   cleanup();
   act(() => resetToasts());
@@ -184,6 +190,8 @@ describe('registration gate: the dialog shows while the user is pending', () => 
     expect(await screen.findByText('Lovely to meet you, Alex.')).toBeTruthy();
     expect(screen.getByText('Welcome!')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The welcome message the server appended is fetched into the chat at once.
+    await waitFor(() => expect(requestReplay).toHaveBeenCalledWith({ force: true }));
   });
 
   it('shows nothing for a registered user, or when the check fails', async () => {
@@ -224,5 +232,7 @@ describe('registration gate: the dialog shows while the user is pending', () => 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(localStorage.getItem('kiri-client-id')).toBe('owner-1');
     expect(screen.getByText('Welcome!')).toBeTruthy();
+    // The owner's conversation comes to the newly paired device at once.
+    await waitFor(() => expect(requestReplay).toHaveBeenCalledWith({ force: true }));
   });
 });

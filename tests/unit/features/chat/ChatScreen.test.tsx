@@ -5,8 +5,10 @@ import type { MessageRow } from '@/db/schema';
 import { ensureTodaySession } from '@/db/sessions';
 import { sessionIdAt } from '@/domain/day-session';
 import { uuidv7 } from '@/domain/uuidv7';
-import { requestReplay } from '@/lib/outbox-sync';
-import { json } from '../../helpers/client';
+import { hasReplayedOnce, onOutboxReplayed, requestReplay } from '@/lib/outbox-sync';
+import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
+import { ChatScreen } from '@/features/chat/components/ChatScreen';
+import { json, renderWithProviders } from '../../helpers/client';
 import {
   emptyStore,
   giveLayout,
@@ -22,6 +24,8 @@ vi.mock('@/lib/outbox-sync', () => ({
   requestReplay: vi.fn(),
   startOutboxSync: vi.fn(),
   onOutboxReplayed: vi.fn(() => () => {}),
+  // The first replay (and its pull) has ended: the initial greeting may go.
+  hasReplayedOnce: vi.fn(() => true),
 }));
 
 /** The first download of a code-split part can take a while in a cold test run. */
@@ -40,6 +44,8 @@ beforeEach(async () => {
   await emptyStore();
   giveLayout();
   vi.mocked(requestReplay).mockClear();
+  vi.mocked(hasReplayedOnce).mockReturnValue(true);
+  vi.mocked(onOutboxReplayed).mockImplementation(() => () => {});
   // Most tests are not about the initial greeting.
   sessionStorage.setItem('kiri-greeted', 'true');
 });
@@ -405,6 +411,34 @@ describe('the latest reply overlay', () => {
       });
     }
   });
+
+  it('opens when the owner comes back with the Back button to the first page of the visit', async () => {
+    stubServer();
+    const [old] = await seed([{ sender: 'kiri', message: 'seen already' }]);
+    sessionStorage.setItem('kiri-last-seen-message-id', old!.id);
+    let navigate: NavigateFunction = () => {};
+    function Navigator() {
+      navigate = useNavigate();
+      return null;
+    }
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/']}>
+        <Navigator />
+        <Routes>
+          <Route path="/" element={<ChatScreen />} />
+          <Route path="/system-features" element={<p>another screen</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByText('seen already');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => navigate('/system-features'));
+    await screen.findByText('another screen');
+    await seed([{ sender: 'kiri', message: 'arrived while away', timestamp: Date.now() }]);
+    await act(async () => navigate(-1));
+    const dialog = await screen.findByRole('dialog', {}, LAZY);
+    expect(await within(dialog).findByText('arrived while away')).toBeTruthy();
+  });
 });
 
 describe('the initial greeting', () => {
@@ -434,6 +468,39 @@ describe('the initial greeting', () => {
       `greeting-${todayId}-client-1`,
     );
     expect(sessionStorage.getItem('kiri-greeted')).toBe('true');
+  });
+
+  it("waits for the device's first pull: a day the server already has gets no greeting", async () => {
+    sessionStorage.removeItem('kiri-greeted');
+    const replayed: (() => void)[] = [];
+    vi.mocked(hasReplayedOnce).mockReturnValue(false);
+    vi.mocked(onOutboxReplayed).mockImplementation((listener) => {
+      replayed.push(() => listener({} as never));
+      return () => {};
+    });
+    const fetchMock = stubServer();
+    renderChat();
+    expect(await screen.findByText('helloooo ~')).toBeTruthy();
+    await settle();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/chat')).toBe(false);
+    // The pull brings what the owner said on another device this morning.
+    const todayId = sessionIdAt(Date.now(), TZ);
+    await db.messages.add({
+      id: uuidv7(),
+      sessionId: todayId,
+      sender: 'user',
+      message: 'said on my laptop',
+      timestamp: Date.now() - 60_000,
+      replyToId: null,
+      emotionalState: null,
+      status: 'answered',
+    });
+    vi.mocked(hasReplayedOnce).mockReturnValue(true);
+    act(() => replayed.forEach((notify) => notify()));
+    expect(await screen.findByText('said on my laptop')).toBeTruthy();
+    await settle();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/chat')).toBe(false);
+    expect(sessionStorage.getItem('kiri-greeted')).toBeNull();
   });
 
   it('is not asked for when the greeted flag is set', async () => {

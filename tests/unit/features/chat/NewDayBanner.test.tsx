@@ -17,6 +17,8 @@ vi.mock('@/lib/outbox-sync', () => ({
   requestReplay: vi.fn(),
   startOutboxSync: vi.fn(),
   onOutboxReplayed: vi.fn(() => () => {}),
+  // The first replay (and its pull) has ended: the initial greeting may go.
+  hasReplayedOnce: vi.fn(() => true),
 }));
 
 // Timers only: IndexedDB (fake-indexeddb) runs on setImmediate, which stays real. The clock also

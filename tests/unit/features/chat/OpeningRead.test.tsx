@@ -27,6 +27,8 @@ vi.mock('@/lib/outbox-sync', () => ({
   requestReplay: vi.fn(),
   startOutboxSync: vi.fn(),
   onOutboxReplayed: vi.fn(() => () => {}),
+  // The first replay (and its pull) has ended: the initial greeting may go.
+  hasReplayedOnce: vi.fn(() => true),
 }));
 
 const parts = (...keys: string[]) =>

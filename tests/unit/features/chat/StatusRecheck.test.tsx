@@ -20,6 +20,7 @@ vi.mock('@/lib/outbox-sync', () => ({
     replayListeners.add(listener);
     return () => replayListeners.delete(listener);
   },
+  hasReplayedOnce: () => true,
 }));
 
 const SERVER_DOWN: ReplaySummary = {

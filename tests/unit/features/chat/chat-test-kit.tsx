@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { db } from '@/db/db';
 import { ChatScreen } from '@/features/chat/components/ChatScreen';
+import { forgetChatVisits } from '@/features/chat/hooks/useLatestReply';
 import { resetToasts } from '@/ui/toast-store';
 import {
   AUTHENTICATED_OWNER,
@@ -87,4 +88,5 @@ export function resetChatTest(): void {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   sessionStorage.clear();
+  forgetChatVisits();
 }

@@ -30,12 +30,14 @@ describe('greeting filter', () => {
 
 describe('initial greeting', () => {
   it('is asked for once per browser session, for an empty day, online only', () => {
-    const base = { todayMessageCount: 0, greeted: false, online: true };
+    const base = { todayMessageCount: 0, greeted: false, online: true, synced: true };
     expect(shouldRequestInitialGreeting(base)).toBe(true);
     expect(shouldRequestInitialGreeting({ ...base, greeted: true })).toBe(false);
     expect(shouldRequestInitialGreeting({ ...base, todayMessageCount: 3 })).toBe(false);
     expect(shouldRequestInitialGreeting({ ...base, todayMessageCount: undefined })).toBe(false);
     expect(shouldRequestInitialGreeting({ ...base, online: false })).toBe(false);
+    // Not before the device has asked the server what today already holds.
+    expect(shouldRequestInitialGreeting({ ...base, synced: false })).toBe(false);
   });
 
   it("sends the spec's greeting body under a per-day, per-device key", () => {

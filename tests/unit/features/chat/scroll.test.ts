@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { viewportVars } from '@/features/chat/hooks/useViewportHeight';
 import {
   estimatedEndOffset,
+  isAtEnd,
   INITIAL_MESSAGE_LIMIT,
   SCROLL_TO_LATEST_THRESHOLD_PX,
   shouldLoadOlder,
@@ -16,6 +17,11 @@ describe('scrolling', () => {
     expect(showScrollToLatest(101)).toBe(true);
   });
 
+  it('the list follows new messages while the reader is within 80 px of the end', () => {
+    expect(isAtEnd(0)).toBe(true);
+    expect(isAtEnd(80)).toBe(true);
+    expect(isAtEnd(81)).toBe(false);
+  });
   it('older messages load near the top only when the last read filled the limit', () => {
     expect(shouldLoadOlder(100, INITIAL_MESSAGE_LIMIT, INITIAL_MESSAGE_LIMIT)).toBe(true);
     expect(shouldLoadOlder(100, 12, INITIAL_MESSAGE_LIMIT)).toBe(false);
