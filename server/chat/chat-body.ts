@@ -1,9 +1,11 @@
 // The bodies of POST /api/chat (spec 000 §7, 002 §7) and POST /api/conversations, checked with zod and
 // brought to one shape. Unknown fields are ignored, so an older or newer client still gets through.
 import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH } from '../../src/domain/chat-limits';
 import type { CompanionInput } from '../companion';
 
-export const MAX_MESSAGE_LENGTH = 10_000;
+// One limit for the server and the client, which keeps a longer message on the device.
+export { MAX_MESSAGE_LENGTH };
 export const MAX_HISTORY_ITEMS = 50;
 /** What the engine sees of the conversation (spec 000 §9: the last 10 messages). */
 export const ENGINE_HISTORY_ITEMS = 10;
@@ -16,16 +18,25 @@ const messageText = z
   .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
 const idText = z.string().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`);
 
-/** A millisecond count, or a date string; anything unreadable is as if absent. */
-const clientTimestamp = z
-  .union([z.number().nonnegative(), z.string().max(64, 'must be at most 64 characters')])
-  .nullable()
-  .optional()
-  .transform((value) => {
-    if (value === null || value === undefined) return null;
-    const ms = typeof value === 'number' ? value : Date.parse(value);
-    return Number.isFinite(ms) && ms >= 0 ? Math.floor(ms) : null;
-  });
+/** The last instant a JavaScript Date can hold (ms after 1970): anything later is no time at all. */
+const MAX_DATE_MS = 8.64e15;
+const MAX_TIMESTAMP_TEXT = 64;
+
+/**
+ * When the device says the message was written: a millisecond count, or a date string (at most 64
+ * characters), from 1970 up to the last instant a Date can hold. Anything else (another type, negative,
+ * not finite, beyond that range, unreadable) is null, as if absent: the server then uses its own time.
+ */
+export function readClientTimestamp(value: unknown): number | null {
+  let ms: number;
+  if (typeof value === 'number') ms = value;
+  else if (typeof value === 'string' && value.length <= MAX_TIMESTAMP_TEXT) ms = Date.parse(value);
+  else return null;
+  return Number.isFinite(ms) && ms >= 0 && ms <= MAX_DATE_MS ? Math.floor(ms) : null;
+}
+
+/** Never a reason to refuse a message (docs/chat-server.md): what cannot be read is dropped. */
+const clientTimestamp = z.unknown().optional().transform(readClientTimestamp);
 
 const SESSION_ID = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -44,6 +44,29 @@ export const NOT_YOUR_MESSAGE = 'Only your own messages can be unsent';
 /** Spec 000 §8: what the chat shows for an empty reply. Only used if an engine ever returns nothing. */
 export const EMPTY_REPLY_FALLBACK = "I'm here with you...";
 
+/** The day after `sessionId` (both `yyyy-MM-dd`). */
+function dayAfter(sessionId: string): string {
+  const [year, month, day] = sessionId.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * A message cannot come from a day that has not begun: a sessionId later than tomorrow (in the server's
+ * TIME_ZONE; tomorrow, for a device whose clock or zone is a little ahead) is a 400 naming the field.
+ * Past days are fine: an offline device replays old days.
+ */
+export function checkSessionDay(sessionId: string | null, now: number, timeZone: string): void {
+  if (sessionId === null) return;
+  const today = sessionIdAt(now, timeZone);
+  // yyyy-MM-dd with four-digit years compares as text in date order.
+  if (sessionId > dayAfter(today)) {
+    throw new HttpError(
+      400,
+      `sessionId: must not be more than one day after today (${today} in ${timeZone})`,
+    );
+  }
+}
+
 export interface KiriMessage {
   id: string;
   message: string;
@@ -115,6 +138,7 @@ export class ChatService {
     return this.once(account, request, async () => {
       const { clock, timeZone } = this.options;
       const now = clock();
+      checkSessionDay(body.sessionId, now, timeZone);
       const log = this.logOf(account);
       const greeting = body.isInitialGreeting;
       // The console's exchanges live in the console (spec 002 §5): they are not part of the chat's log.
@@ -223,6 +247,7 @@ export class ChatService {
     const account = accountOf(viewer);
     return this.once(account, request, async () => {
       const now = this.options.clock();
+      checkSessionDay(body.sessionId, now, this.options.timeZone);
       const timestamp = Math.min(body.clientTimestamp ?? now, now);
       const entry: ConversationEntry = {
         id: this.newMessageId(request, this.logOf(account), now),

@@ -1,7 +1,7 @@
 // DATA_DIR/.lock: one server process per data folder, because each JSON file has exactly one writer.
 import { mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as defaultSleep } from 'node:timers/promises';
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -23,13 +23,57 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
-function isAlive(pid: number): boolean {
+/** How long a holder that still looks alive gets to finish exiting before we refuse. */
+export const HOLDER_EXIT_WAIT_MS = 2_000;
+/** How often its liveness is looked at during that wait. */
+export const HOLDER_CHECK_INTERVAL_MS = 200;
+
+export interface DataDirLockOptions {
+  /** Whether the process holding the lock still runs (tests pass a fake). */
+  isAlive?: (pid: number) => boolean | Promise<boolean>;
+  /** Waits `ms` (tests pass one that returns at once). */
+  sleep?: (ms: number) => Promise<unknown>;
+}
+
+/**
+ * The state letter of a /proc/<pid>/stat line ('R', 'S', 'Z', …), or null if the text is not one. The
+ * command name in parentheses may itself hold spaces and parentheses, so the state is the first field
+ * after the last ')'.
+ */
+export function procStatState(stat: string): string | null {
+  const close = stat.lastIndexOf(')');
+  if (close === -1) return null;
+  const state = stat
+    .slice(close + 1)
+    .trimStart()
+    .split(/\s/, 1)[0];
+  return state ? state : null;
+}
+
+/** Zombie ('Z', exited and not yet reaped by its parent) and dead ('X'): the process no longer runs. */
+function isExitedState(state: string | null): boolean {
+  return state === 'Z' || state === 'X';
+}
+
+/**
+ * Whether `pid` is a running process. `process.kill(pid, 0)` alone also succeeds on a zombie: a server
+ * killed with -9 stays one until its parent reaps it, often a second or two, so on Linux its state is
+ * read from /proc as well.
+ */
+export async function isProcessAlive(pid: number): Promise<boolean> {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  if (process.platform !== 'linux') return true;
+  try {
+    return !isExitedState(procStatState(await readFile(`/proc/${pid}/stat`, 'utf8')));
+  } catch {
+    // Unreadable (no /proc mounted, hidden by hidepid, reaped this instant): trust kill(). A process
+    // that has just gone is seen as such on the next look (acquireDataDirLock looks again).
+    return true;
   }
 }
 
@@ -59,8 +103,34 @@ async function tryCreate(path: string): Promise<boolean> {
   }
 }
 
-/** Takes DATA_DIR/.lock, taking over a lock left by a process that no longer runs. */
-export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
+/**
+ * Waits up to HOLDER_EXIT_WAIT_MS for `holder` to stop running: 'dead' when it has, 'alive' when it still
+ * runs after the wait, 'changed' as soon as the lock no longer names it (released, or taken by another).
+ */
+async function awaitHolderExit(
+  path: string,
+  holder: number,
+  isAlive: (pid: number) => boolean | Promise<boolean>,
+  sleep: (ms: number) => Promise<unknown>,
+): Promise<'dead' | 'alive' | 'changed'> {
+  for (let waited = 0; ; waited += HOLDER_CHECK_INTERVAL_MS) {
+    if (!(await isAlive(holder))) return 'dead';
+    if (waited >= HOLDER_EXIT_WAIT_MS) return 'alive';
+    await sleep(HOLDER_CHECK_INTERVAL_MS);
+    if ((await readHolder(path)) !== holder) return 'changed';
+  }
+}
+
+/**
+ * Takes DATA_DIR/.lock, taking over a lock left by a process that no longer runs (a zombie counts as not
+ * running). A holder that still runs gets HOLDER_EXIT_WAIT_MS to exit (a server being stopped or restarted)
+ * before we refuse.
+ */
+export async function acquireDataDirLock(
+  dataDir: string,
+  options: DataDirLockOptions = {},
+): Promise<DataDirLock> {
+  const { isAlive = isProcessAlive, sleep = defaultSleep } = options;
   await mkdir(dataDir, { recursive: true });
   const path = join(dataDir, '.lock');
 
@@ -73,8 +143,11 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
       holder = await readHolder(path);
     }
     // Our own pid in the file means a crashed earlier run that had the same pid (pid 1 in a container).
-    if (holder !== null && holder !== process.pid && isAlive(holder)) {
-      throw new DataDirLockedError(dataDir, holder);
+    if (holder !== null && holder !== process.pid) {
+      const verdict = await awaitHolderExit(path, holder, isAlive, sleep);
+      if (verdict === 'alive') throw new DataDirLockedError(dataDir, holder);
+      // Released or taken over meanwhile: look at the lock afresh, never remove a newcomer's.
+      if (verdict === 'changed') continue;
     }
     await unlink(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;

@@ -1,5 +1,7 @@
 // The owner's messages on the device. A message and its outbox entry are written in one transaction,
 // so a message is never shown as sent without being queued, nor queued without being shown.
+import { withoutRefusableHistory } from '@/domain/chat-limits';
+import { isOutboxDraining } from './outbox-lock';
 import { deliveryOutcome } from '@/domain/outbox-rules';
 import { replyRevealTimes, revealTimes } from '@/domain/reply-timing';
 import type { KiriDatabase, MessageRow, OutboxRow, SessionRow } from './schema';
@@ -342,11 +344,20 @@ export async function deleteMessageHere(db: KiriDatabase, id: string, now: numbe
  * Unsend: gone here and on the server. A message that never left the device just leaves the outbox;
  * one that may have reached the server is deleted there through the outbox, so it works offline too.
  */
-export async function unsendMessage(db: KiriDatabase, id: string, now: number): Promise<void> {
+export async function unsendMessage(
+  db: KiriDatabase,
+  id: string,
+  now: number,
+  draining: () => Promise<boolean> = isOutboxDraining,
+): Promise<void> {
+  // Asked before the transaction: a request in flight has not failed yet (attempts 0), and only a
+  // running drain can have one out. Then the server may store it: the DELETE must follow.
+  const mayBeInFlight = await draining();
   await db.transaction('rw', db.messages, db.outbox, db.tombstones, db.sessions, async () => {
     const message = await db.messages.get(id);
     const pending = await db.outbox.where('messageId').equals(id).toArray();
-    const neverSent = pending.length > 0 && pending.every((entry) => entry.attempts === 0);
+    const neverSent =
+      !mayBeInFlight && pending.length > 0 && pending.every((entry) => entry.attempts === 0);
     await db.outbox.bulkDelete(pending.map((entry) => entry.seq!));
     if (!neverSent && message?.status !== 'local') {
       await db.outbox.add({
@@ -372,7 +383,7 @@ export async function retryFailedMessage(db: KiriDatabase, id: string, now: numb
   await db.transaction('rw', db.messages, db.outbox, async () => {
     const message = await db.messages.get(id);
     if (!message || message.status !== 'failed' || !message.retryBody) return;
-    const body = message.retryBody;
+    const body = withoutRefusableHistory(message.retryBody);
     await db.messages.update(id, {
       status: 'sending',
       statusReason: undefined,

@@ -2,9 +2,10 @@
 // page, by the page. One drainer at a time across both (Web Locks); order is kept per kind.
 import { deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
 import { storeChatAnswers } from './messages';
+import { withOutboxLock } from './outbox-lock';
 import type { KiriDatabase, OutboxKind, OutboxRow } from './schema';
 
-export const OUTBOX_LOCK = 'kiri-outbox';
+export { OUTBOX_LOCK } from './outbox-lock';
 
 export interface DrainOptions {
   fetch: typeof fetch;
@@ -18,14 +19,6 @@ export interface DrainSummary {
   refused: number;
   waiting: number;
   needsLogin: boolean;
-}
-
-/** Runs `task` while holding the outbox lock, where the platform has Web Locks. */
-export async function withOutboxLock<T>(task: () => Promise<T>): Promise<T> {
-  // The same code runs in the page (Navigator) and in the worker (WorkerNavigator).
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (!locks) return task();
-  return locks.request(OUTBOX_LOCK, task) as Promise<T>;
 }
 
 export function drainOutbox(db: KiriDatabase, options: DrainOptions): Promise<DrainSummary> {
@@ -124,7 +117,11 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
   };
 
   const answered = (entry: OutboxRow, result: AttemptResult) => {
-    const outcome = deliveryOutcome(result.status, result.error);
+    const outcome = deliveryOutcome(
+      result.status,
+      result.error,
+      isExpectedAnswer(entry, result.json),
+    );
     if (outcome.kind === 'delivered' && entry.kind === 'chat' && entry.messageId) {
       group.push({ entry, json: result.json, arrivedAt: options.now() });
       return;
@@ -272,6 +269,15 @@ async function attempt(entry: OutboxRow, fetchImpl: typeof fetch): Promise<Attem
       ? (json as { error: string }).error
       : undefined;
   return { status: response.status, json, error };
+}
+
+/**
+ * A success must carry the server's answer: Kiri's reply for a chat (`kiriMessages`), a JSON object
+ * for the other writes. Anything else (an HTML page, an empty body) did not come from our server.
+ */
+export function isExpectedAnswer(entry: Pick<OutboxRow, 'kind'>, json: unknown): boolean {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  return entry.kind !== 'chat' || Array.isArray((json as { kiriMessages?: unknown }).kiriMessages);
 }
 
 /** How many of the owner's messages wait to be sent. */

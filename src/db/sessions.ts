@@ -17,9 +17,16 @@ export async function ensureTodaySession(
   const todayId = sessionIdAt(now, timeZone);
   return db.transaction('rw', db.sessions, db.sessionLog, async () => {
     const existing = await db.sessions.get(todayId);
-    if (existing) return { session: existing, closedId: null };
+    // Closed here even when today's session exists already: a pull of a message another device
+    // wrote after midnight can make it first, and yesterday's must still close.
     const open = await db.sessions.filter((s) => s.closedAt === null && s.id !== todayId).toArray();
     for (const old of open) await db.sessions.update(old.id, { closedAt: now });
+    const newestClosed = open.sort((a, b) => b.startedAt - a.startedAt)[0]?.id ?? null;
+    if (existing) {
+      const session = existing.closedAt === null ? existing : { ...existing, closedAt: null };
+      if (existing.closedAt !== null) await db.sessions.update(todayId, { closedAt: null });
+      return { session, closedId: newestClosed };
+    }
     const session: SessionRow = {
       id: todayId,
       title: sessionTitle(todayId),
@@ -30,8 +37,7 @@ export async function ensureTodaySession(
     };
     await db.sessions.add(session);
     await db.sessionLog.add({ sessionId: todayId, timestamp: now });
-    const newestClosed = open.sort((a, b) => b.startedAt - a.startedAt)[0];
-    return { session, closedId: newestClosed?.id ?? null };
+    return { session, closedId: newestClosed };
   });
 }
 

@@ -10,6 +10,12 @@ export const AUTH_FLAG_KEYS = {
   lastLogin: 'kiri-last-login',
 } as const;
 
+/**
+ * Set by a logout until the server has answered it (spec 000 §3.10's flags are cleared at once): while
+ * it is set, the status check sends the logout first. Not one of AUTH_FLAG_KEYS, which a logout clears.
+ */
+export const PENDING_LOGOUT_KEY = 'kiri-logout-pending';
+
 export type AuthFlagKey = (typeof AUTH_FLAG_KEYS)[keyof typeof AUTH_FLAG_KEYS];
 
 export type UserRole = 'owner' | 'admin' | 'user';

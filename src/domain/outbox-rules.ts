@@ -8,10 +8,23 @@ export type DeliveryOutcome =
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_CAP_MS = 30_000;
 
-/** `status` is the HTTP status, or null when the request never got an answer (offline, server down). */
-export function deliveryOutcome(status: number | null, serverError?: string): DeliveryOutcome {
+export const UNEXPECTED_ANSWER_REASON = 'Unexpected answer from the server';
+
+/**
+ * `status` is the HTTP status, or null when the request never got an answer (offline, server down).
+ * `wellFormed` says whether a success carried the answer the request asks for: a captive portal's
+ * page or a misbehaving proxy can answer 200 without the server having seen anything, and the
+ * entry must then stay (DESIGN.md: only a definitive answer of the server removes it).
+ */
+export function deliveryOutcome(
+  status: number | null,
+  serverError?: string,
+  wellFormed = true,
+): DeliveryOutcome {
   if (status === null) return { kind: 'retry', reason: 'Waiting for a connection' };
-  if (status >= 200 && status < 300) return { kind: 'delivered' };
+  if (status >= 200 && status < 300) {
+    return wellFormed ? { kind: 'delivered' } : { kind: 'retry', reason: UNEXPECTED_ANSWER_REASON };
+  }
   // Logging in again fixes a 401, so the entry waits for it instead of being dropped.
   if (status === 401) return { kind: 'retry', reason: 'Log in again to send', needsLogin: true };
   // 408 and 429 say "later"; 5xx is the server's trouble, not the message's.

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import {
   AUTH_FLAG_KEYS,
   DEFAULT_PERSONA_NAME,
+  PENDING_LOGOUT_KEY,
   parseAuthStatus,
   type AuthStatus,
 } from '@/domain/auth';
@@ -43,9 +44,14 @@ export function hasLocalLogin(): boolean {
   return readAuthFlags().auth;
 }
 
+/**
+ * Stores the flags of a login. A login replaces the session that a pending logout was meant for, so
+ * that logout is dropped: sent now, it would end the new session.
+ */
 export function storeLoginFlags(clientId: string | null | undefined, now: Date = new Date()): void {
   const s = storage();
   if (!s) return;
+  s.removeItem(PENDING_LOGOUT_KEY);
   s.setItem(AUTH_FLAG_KEYS.auth, 'true');
   s.setItem(AUTH_FLAG_KEYS.sessionPersistent, 'true');
   if (clientId) s.setItem(AUTH_FLAG_KEYS.clientId, clientId);
@@ -60,6 +66,49 @@ export function clearAuthFlags(): void {
   const s = storage();
   if (!s) return;
   for (const key of Object.values(AUTH_FLAG_KEYS)) s.removeItem(key);
+}
+
+// ---- A logout the server has not heard yet ----
+
+/** The mark of a logout that the server has not answered yet, or null. */
+export function pendingLogout(): string | null {
+  return storage()?.getItem(PENDING_LOGOUT_KEY) ?? null;
+}
+
+function markPendingLogout(now: Date = new Date()): string {
+  const mark = now.toISOString();
+  storage()?.setItem(PENDING_LOGOUT_KEY, mark);
+  return mark;
+}
+
+/** Clears the mark, unless it has changed since (a login, or another logout, came in between). */
+function settlePendingLogout(mark: string): void {
+  const s = storage();
+  if (s?.getItem(PENDING_LOGOUT_KEY) === mark) s.removeItem(PENDING_LOGOUT_KEY);
+}
+
+/**
+ * POST /api/auth/logout. Resolves when the server answered it: 2xx, or 401 (the session is already
+ * gone). Rejects when it did not (network, timeout, 429, any other error), so the logout stays pending.
+ */
+async function postLogout(signal?: AbortSignal): Promise<void> {
+  const res = await apiRequest('POST', '/api/auth/logout', undefined, {
+    on401: 'returnNull',
+    signal,
+  });
+  if (res && !res.ok) throw new Error(`${res.status}: logout not taken`); // a 429, let through
+}
+
+/**
+ * Sends a pending logout before the status is asked: until the server has heard it, the old session
+ * cookie would still answer 'authenticated' and undo the logout. Rejects while it cannot be sent, so the
+ * status check fails and the local flags (cleared by the logout) keep the app locked.
+ */
+async function sendPendingLogout(signal: AbortSignal): Promise<void> {
+  const mark = pendingLogout();
+  if (mark === null) return;
+  await postLogout(signal);
+  settlePendingLogout(mark);
 }
 
 // ---- The status query ----
@@ -77,6 +126,7 @@ export const authStatusQuery = queryOptions({
     const timer = setTimeout(abort, AUTH_STATUS_TIMEOUT_MS);
     signal.addEventListener('abort', abort);
     try {
+      await sendPendingLogout(controller.signal);
       const res = await apiRequest('GET', '/api/auth/status', undefined, {
         signal: controller.signal,
       });
@@ -113,9 +163,12 @@ export function usePersonaName(): string {
 
 /**
  * Clears the flags and the cached data, then revokes the session on the server. The flags go first so
- * that an offline logout still locks the app on this device.
+ * that an offline logout still locks the app on this device; and the logout is marked pending until the
+ * server has answered it, so that the status check sends it again (see sendPendingLogout) rather than
+ * let the old session cookie open the app when the connection returns.
  */
 export async function logout(queryClient: QueryClient): Promise<void> {
+  const mark = markPendingLogout();
   clearAuthFlags();
   await queryClient.cancelQueries();
   const previous = queryClient.getQueryData<AuthStatus>(authStatusQueryKey);
@@ -129,9 +182,13 @@ export async function logout(queryClient: QueryClient): Promise<void> {
     user: null,
   });
   try {
-    await apiRequest('POST', '/api/auth/logout', undefined, { on401: 'returnNull' });
+    await postLogout();
+    settlePendingLogout(mark);
   } catch (error) {
-    console.warn('Logout could not reach the server', error);
+    console.warn(
+      'Logout could not reach the server; it is sent again at the next status check',
+      error,
+    );
   }
 }
 

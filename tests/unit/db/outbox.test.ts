@@ -169,12 +169,94 @@ describe('outbox: a refusal (4xx) fails the message with the reason, and Retry s
   });
 });
 
+describe("outbox: only the server's own answer delivers a message", () => {
+  it('a 200 that is not a chat answer (a captive portal, a proxy) keeps the message waiting', async () => {
+    await setup();
+    await queue('m1', 'on the station wifi');
+    for (const page of [
+      new Response('<html>Sign in to the station wifi</html>', {
+        status: 200,
+        headers: { 'Content-Type': 'text/html' },
+      }),
+      jsonResponse(200, { ok: true }),
+    ]) {
+      const summary = await drainOutbox(db, {
+        fetch: async () => page,
+        now: () => T0,
+        force: true,
+      });
+      expect(summary.delivered).toBe(0);
+      expect(await db.outbox.count()).toBe(1);
+      const message = await db.messages.get('m1');
+      expect(message?.status).toBe('waiting');
+      expect(message?.statusReason).toBe('Unexpected answer from the server');
+    }
+    // The real server's answer then delivers it.
+    await drainOutbox(db, {
+      fetch: async () => answer('m1', ['hello']),
+      now: () => T0,
+      force: true,
+    });
+    expect((await db.messages.get('m1'))?.status).toBe('answered');
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('outbox: one refused message never blocks the ones after it', () => {
+  it('Retry drops a refused, too long message from the history it carries', async () => {
+    await setup();
+    const long = 'x'.repeat(10_001);
+    await queueUserMessage(db, {
+      id: 'm2',
+      sessionId: SESSION,
+      text: 'a normal message',
+      replyToId: null,
+      userName: 'Mei',
+      history: [
+        { message: 'hi', sender: 'user', timestamp: T0 - 2 },
+        { message: long, sender: 'user', timestamp: T0 - 1 },
+      ],
+      now: T0,
+    });
+    await drainOutbox(db, {
+      fetch: async () =>
+        jsonResponse(400, { success: false, error: 'history.1.message: too long' }),
+      now: () => T0,
+    });
+    expect((await db.messages.get('m2'))?.status).toBe('failed');
+
+    await retryFailedMessage(db, 'm2', T0 + 5);
+    const [entry] = await db.outbox.toArray();
+    const body = JSON.parse(entry!.body!) as { message: string; history: { message: string }[] };
+    expect(body.message).toBe('a normal message');
+    expect(body.history.map((h) => h.message)).toEqual(['hi']);
+  });
+});
+
 describe('unsend and delete', () => {
   it('unsending a message that never left the device only drops it from the outbox', async () => {
     await setup();
     await queue('m1', 'oops');
-    await unsendMessage(db, 'm1', T0 + 1);
+    await unsendMessage(db, 'm1', T0 + 1, async () => false);
     expect(await db.messages.get('m1')).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('unsending while a drain runs also asks the server to delete it (it may be on its way)', async () => {
+    await setup();
+    await queue('m1', 'sent just now');
+    // Not failed yet (attempts 0), but a drain holds the lock: the request may be out.
+    await unsendMessage(db, 'm1', T0 + 1, async () => true);
+    expect(await db.messages.get('m1')).toBeUndefined();
+    const entries = await db.outbox.toArray();
+    expect(entries).toEqual([
+      expect.objectContaining({ kind: 'unsend', method: 'DELETE', url: '/api/conversations/m1' }),
+    ]);
+    // Had it not arrived after all, the server's 404 ends the DELETE: nothing waits for ever.
+    await drainOutbox(db, {
+      fetch: async () => jsonResponse(404, { success: false, error: 'Message not found' }),
+      now: () => T0 + 2,
+    });
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -182,7 +264,7 @@ describe('unsend and delete', () => {
     await setup();
     await queue('m1', 'sent one');
     await drainOutbox(db, { fetch: async () => answer('m1', ['ok']), now: () => T0 });
-    await unsendMessage(db, 'm1', T0 + 1);
+    await unsendMessage(db, 'm1', T0 + 1, async () => false);
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ kind: 'unsend', method: 'DELETE', url: '/api/conversations/m1' });
     expect(await db.tombstones.get('m1')).toBeDefined();
@@ -320,7 +402,7 @@ describe('outbox: a replay is pipelined, and keeps the order and exactly once', 
     const server = fakeServer({
       before: async (key) => {
         if (key !== 'm01') return;
-        await unsendMessage(db, 'm02', T0 + 10);
+        await unsendMessage(db, 'm02', T0 + 10, async () => false);
         await queue('m04', 'typed meanwhile', T0 + 11);
       },
     });

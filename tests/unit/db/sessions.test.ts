@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureTodaySession, listSessions, removeExpiredSessions } from '@/db/sessions';
+import {
+  ensureSessionRow,
+  ensureTodaySession,
+  listSessions,
+  removeExpiredSessions,
+} from '@/db/sessions';
 import type { KiriDatabase } from '@/db/schema';
 import { freshDb } from './helpers';
 
@@ -38,6 +43,19 @@ describe('day rollover closes the old session and puts the new one first', () =>
     expect((await db.sessions.get('2026-11-21'))?.closedAt).toBe(turn);
     expect((await listSessions(db)).map((s) => s.id)).toEqual(['2026-11-22', '2026-11-21']);
     expect(await db.sessionLog.count()).toBe(2);
+  });
+
+  it("closes yesterday even when a pull made today's session first (another device after midnight)", async () => {
+    db = freshDb();
+    await ensureTodaySession(db, Date.parse('2026-11-21T10:00:00Z'), TZ);
+    // The worker pulls a message written at 00:00:03 on another device and makes the day's row.
+    await ensureSessionRow(db, '2026-11-22', '2026-11-22', Date.parse('2026-11-21T16:00:03Z'));
+    const check = Date.parse('2026-11-21T16:00:30Z');
+    const { session, closedId } = await ensureTodaySession(db, check, TZ);
+    expect(session.id).toBe('2026-11-22');
+    expect(closedId).toBe('2026-11-21');
+    expect((await db.sessions.get('2026-11-21'))?.closedAt).toBe(check);
+    expect((await db.sessions.get('2026-11-22'))?.closedAt).toBeNull();
   });
 });
 

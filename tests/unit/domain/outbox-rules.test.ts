@@ -11,6 +11,12 @@ describe('an outbox entry is deleted only after a definitive answer', () => {
       expect(deliveryOutcome(status).kind).toBe('retry');
     }
   });
+  it('is kept on a 2xx that is not the answer asked for (not from our server)', () => {
+    expect(deliveryOutcome(200, undefined, false)).toEqual({
+      kind: 'retry',
+      reason: 'Unexpected answer from the server',
+    });
+  });
   it('waits for a new login on 401 instead of being dropped', () => {
     expect(deliveryOutcome(401)).toMatchObject({ kind: 'retry', needsLogin: true });
   });

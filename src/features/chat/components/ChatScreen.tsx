@@ -5,6 +5,7 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import { db } from '@/db/db';
 import { deleteMessageHere, retryFailedMessage } from '@/db/messages';
 import type { MessageRow } from '@/db/schema';
+import { isTooLong } from '@/domain/chat-limits';
 import { sessionTitle } from '@/domain/day-session';
 import { readAuthFlags, useAuthStatus, usePersonaName } from '@/lib/auth-session';
 import { useAfterFirstPaint } from '@/lib/after-paint';
@@ -105,6 +106,11 @@ export function ChatScreen() {
   const onSend = async () => {
     const text = draft.text;
     if (!canSend(text, inFlight)) return;
+    if (isTooLong(text)) {
+      // Kept in the box: the server would refuse it, and nothing the owner typed is lost.
+      toast({ title: TOAST_TEXT.tooLongTitle, description: TOAST_TEXT.tooLong(text.length) });
+      return;
+    }
     const replyToId = replyTarget?.id ?? null;
     draft.clearInput();
     setReplyTarget(null);
@@ -180,6 +186,7 @@ export function ChatScreen() {
         todayId={todayId}
         viewedId={sessionId}
         online={online}
+        serverUnreachable={status.isError}
         waiting={waiting?.count}
         onSelectSession={selectSession}
         onNewSession={newSession}

@@ -30,6 +30,8 @@ export interface ChatSidebarProps {
   /** The session in view. */
   viewedId: string | null;
   online: boolean;
+  /** The last status check failed while the browser says online. */
+  serverUnreachable: boolean;
   waiting: number | undefined;
   onSelectSession: (id: string) => void;
   onNewSession: () => void;
@@ -47,6 +49,7 @@ export default function ChatSidebar({
   todayId,
   viewedId,
   online,
+  serverUnreachable,
   waiting,
   onSelectSession,
   onNewSession,
@@ -171,6 +174,7 @@ export default function ChatSidebar({
           {systemStatusRows({
             personaName,
             online,
+            serverUnreachable,
             waiting,
             provider,
             storagePersisted,

@@ -5,13 +5,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Maximize2 } from 'lucide-react';
+import { isTooLong } from '@/domain/chat-limits';
 import { uuidv7 } from '@/domain/uuidv7';
 import { apiRequest } from '@/lib/api';
 import { usePersonaName } from '@/lib/auth-session';
 import { cn } from '@/ui/cn';
 import { ThemeToggle } from '@/ui/ThemeToggle';
+import { toast } from '@/ui/use-toast';
 import { simpleChatBody, simpleReplyParts, type SimpleBubble } from '../model/simple-chat';
-import { SIMPLE_CHAT_TEXT } from '../model/texts';
+import { SIMPLE_CHAT_TEXT, TOAST_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
 import { ACCENT_BUTTON, BAR, KIRI_BUBBLE, PAGE, USER_BUBBLE } from './palette';
 
@@ -43,6 +45,10 @@ export default function SimpleChatScreen() {
     event.preventDefault();
     const message = text.trim();
     if (!message || busy) return;
+    if (isTooLong(message)) {
+      toast({ title: TOAST_TEXT.tooLongTitle, description: TOAST_TEXT.tooLong(message.length) });
+      return;
+    }
     const mine = bubble('user', message);
     const body = simpleChatBody(message, bubbles);
     setBubbles((current) => [...current, mine]);

@@ -1,7 +1,7 @@
 // Day sessions (spec 000 §4): today's session is made sure of on mount, every 60 s and on window
 // focus. When that closes yesterday's, the banner 'New day, new session: {title}' shows for 5 s and the
 // window hears 'kiri:new-day'. Real timers and Date.now, so that Playwright's clock can drive it.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { db } from '@/db/db';
 import { ensureTodaySession } from '@/db/sessions';
 import { DAY_CHECK_INTERVAL_MS, DEFAULT_TIME_ZONE, NEW_DAY_BANNER_MS } from '@/domain/day-session';
@@ -16,6 +16,7 @@ export interface NewDayBanner {
 export function useDaySession(timeZone: string | undefined) {
   const [todayId, setTodayId] = useState<string | null>(null);
   const [banner, setBanner] = useState<NewDayBanner | null>(null);
+  const knownToday = useRef<string | null>(null);
 
   /** Makes sure today's session exists and returns its id (the composer writes there). */
   const ensureToday = useCallback(async (): Promise<string> => {
@@ -24,11 +25,17 @@ export function useDaySession(timeZone: string | undefined) {
       Date.now(),
       timeZone ?? DEFAULT_TIME_ZONE,
     );
+    // The day changed under this page: the banner, whichever check saw the change first.
+    const before = knownToday.current;
+    const changed = before !== null && before !== session.id;
+    knownToday.current = session.id;
     setTodayId(session.id);
-    if (closedId) {
+    if (closedId || changed) {
       setBanner({ title: session.title, sessionId: session.id });
       window.dispatchEvent(
-        new CustomEvent(NEW_DAY_EVENT, { detail: { sessionId: session.id, closedId } }),
+        new CustomEvent(NEW_DAY_EVENT, {
+          detail: { sessionId: session.id, closedId: closedId ?? before },
+        }),
       );
     }
     return session.id;

@@ -1,18 +1,41 @@
-// The composer's text, kept on the device (uiState) a moment after each keystroke and whenever the page
-// is hidden, so nothing typed is lost to a reload or a killed app.
+// The composer's text, kept on the device so nothing typed is lost to a reload or a killed app: in
+// localStorage at every keystroke (synchronous, so it is there even when the page goes away the next
+// moment), and in the device store (uiState) a moment after each keystroke and when the page is
+// hidden. IndexedDB alone lost the last 300 ms of typing: its write does not finish on a reload.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { db } from '@/db/db';
 import { loadDraft, saveDraft } from '@/db/ui-state';
 import { DRAFT_SAVE_DELAY_MS } from '../model/composer';
 
+/** localStorage's copy; an empty string means "no draft" (and beats an older copy in the store). */
+export const DRAFT_MIRROR_KEY = 'kiri-composer-draft';
+
+function readMirror(): string | null {
+  try {
+    return localStorage.getItem(DRAFT_MIRROR_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeMirror(value: string): void {
+  try {
+    localStorage.setItem(DRAFT_MIRROR_KEY, value);
+  } catch {
+    // Blocked or full (a huge paste): the device store's copy still follows.
+  }
+}
+
 export function useDraft() {
-  const [text, setTextState] = useState('');
+  const [text, setTextState] = useState(() => readMirror() ?? '');
   const typed = useRef(false);
   const pending = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
     let alive = true;
+    // The mirror is written at every keystroke: when it is there, it is the newest copy.
+    if (readMirror() !== null) return;
     void loadDraft(db).then((saved) => {
       // Whatever the owner typed meanwhile wins over the saved copy.
       if (alive && saved && !typed.current) setTextState(saved);
@@ -34,6 +57,7 @@ export function useDraft() {
     (value: string) => {
       typed.current = true;
       setTextState(value);
+      writeMirror(value);
       pending.current = value;
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
@@ -49,7 +73,10 @@ export function useDraft() {
     setTextState('');
   }, []);
 
-  const forget = useCallback(() => saveDraft(db, ''), []);
+  const forget = useCallback(() => {
+    writeMirror('');
+    return saveDraft(db, '');
+  }, []);
 
   useEffect(() => {
     const onHide = () => {

@@ -1,5 +1,6 @@
 // What goes with a chat to Kiri (spec 000 §7 variant B, §9): the last 10 messages of the session.
 import type { MessageRow } from '@/db/schema';
+import { isTooLong } from '@/domain/chat-limits';
 
 export const HISTORY_LIMIT = 10;
 
@@ -9,9 +10,14 @@ export interface HistoryEntry {
   timestamp: number;
 }
 
-/** The last 10 messages, oldest first, as { message, sender, timestamp }. */
+/**
+ * The last 10 messages, oldest first, as { message, sender, timestamp }. A message the server
+ * refused stays out: it never reached Kiri, and one it refused for its length would make the
+ * server refuse every message that carried it along.
+ */
 export function chatHistory(rows: readonly MessageRow[]): HistoryEntry[] {
-  return [...rows]
+  return rows
+    .filter((row) => row.status !== 'failed' && !isTooLong(row.message))
     .sort((a, b) => a.timestamp - b.timestamp)
     .slice(-HISTORY_LIMIT)
     .map(({ message, sender, timestamp }) => ({ message, sender, timestamp }));

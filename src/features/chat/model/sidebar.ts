@@ -24,6 +24,8 @@ export function messageCountText(count: number): string {
 export interface StatusInput {
   personaName: string;
   online: boolean;
+  /** The browser says online, but the server did not answer the last status check. */
+  serverUnreachable?: boolean;
   waiting: number | undefined;
   /** current_provider from GET /api/fallback-system/status, when it answered. */
   provider: string | null | undefined;
@@ -35,7 +37,12 @@ export interface StatusInput {
  * true of this device and server, and leave out what we do not know.
  */
 export function systemStatusRows(input: StatusInput): { label: string; value: string }[] {
-  const rows = [{ label: 'Connection', value: input.online ? 'Online' : 'Offline' }];
+  const connection = !input.online
+    ? 'Offline'
+    : input.serverUnreachable
+      ? 'Server unreachable'
+      : 'Online';
+  const rows = [{ label: 'Connection', value: connection }];
   if (input.waiting !== undefined) {
     rows.push({ label: 'Messages waiting', value: String(input.waiting) });
   }

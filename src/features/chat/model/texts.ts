@@ -1,4 +1,5 @@
 // The chat's words (spec 000 §2.2, §8). Texts that name the persona take its display name.
+import { MAX_MESSAGE_LENGTH } from '@/domain/chat-limits';
 
 export const CHAT_TEXT = {
   defaultSessionTitle: 'Chat',
@@ -38,6 +39,9 @@ export const TOAST_TEXT = {
   copiedForSharing: 'Copied for sharing',
   reminderSet: 'Reminder set',
   copyFailed: 'Could not copy',
+  tooLongTitle: 'Message too long',
+  tooLong: (length: number) =>
+    `Messages can be up to ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters; this one has ${length.toLocaleString('en-US')}. Shorten it or send it in parts.`,
 } as const;
 
 export const SIMPLE_CHAT_TEXT = {

@@ -132,6 +132,21 @@ describe('sending', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
+  it('a message over 10,000 characters stays in the box with the reason, and nothing is sent', async () => {
+    stubServer();
+    renderChat();
+    await settle();
+    const long = 'z'.repeat(10_001);
+    fireEvent.change(composer(), { target: { value: long } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(await screen.findByText('Message too long')).toBeTruthy();
+    expect(screen.getByText(/up to 10,000 characters; this one has 10,001/)).toBeTruthy();
+    expect(composer().value).toBe(long);
+    await settle();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.messages.count()).toBe(0);
+  });
+
   it("the greeting filter answers 'Mm, noted.' without sending", async () => {
     stubServer();
     await today();

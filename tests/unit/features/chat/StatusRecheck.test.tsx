@@ -1,5 +1,5 @@
 import { onlineManager, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayReachedServer } from '@/features/chat/model/offline-banner';
@@ -49,6 +49,7 @@ function renderPill(recheck: boolean): void {
 }
 
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   onlineManager.setOnline(true);
   replayListeners.clear();
@@ -95,5 +96,18 @@ describe("the 'Offline' pill goes away when the server is reachable again", () =
     act(() => replayListeners.forEach((listener) => listener(SERVER_BACK)));
     expect(await screen.findByText('Online')).toBeTruthy();
     await waitFor(() => expect(calls()).toBe(before + 1));
+  });
+
+  it('asks again when a replay could not reach the server while the last check succeeded', async () => {
+    let up = true;
+    stubFetch({
+      'GET /api/auth/status': (request) =>
+        up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
+    });
+    renderPill(true);
+    expect(await screen.findByText('Online')).toBeTruthy();
+    up = false; // the server goes down; the browser still says online
+    act(() => replayListeners.forEach((listener) => listener(SERVER_DOWN)));
+    expect(await screen.findByText('Offline')).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { db } from '@/db/db';
 import { ChatScreen } from '@/features/chat/components/ChatScreen';
+import { DRAFT_MIRROR_KEY } from '@/features/chat/hooks/useDraft';
 import { forgetChatVisits } from '@/features/chat/hooks/useLatestReply';
 import { resetToasts } from '@/ui/toast-store';
 import {
@@ -88,5 +89,6 @@ export function resetChatTest(): void {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   sessionStorage.clear();
+  localStorage.removeItem(DRAFT_MIRROR_KEY);
   forgetChatVisits();
 }

@@ -25,6 +25,14 @@ describe('history', () => {
     expect(history.at(-1)).toEqual({ message: 'message 13', sender: 'kiri', timestamp: 1_013 });
   });
 
+  it('a message the server refused stays out of the history (it never reached Kiri)', () => {
+    const refused = { ...row(2), status: 'failed' as const, message: 'x'.repeat(10_001) };
+    expect(chatHistory([row(1), refused, row(3)]).map((h) => h.message)).toEqual([
+      'message 1',
+      'message 3',
+    ]);
+  });
+
   it('a short session sends all it has, oldest first, as { message, sender, timestamp }', () => {
     expect(chatHistory([row(2), row(1)])).toEqual([
       { message: 'message 1', sender: 'kiri', timestamp: 1_001 },

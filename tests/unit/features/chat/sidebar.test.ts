@@ -57,4 +57,16 @@ describe('chat sidebar', () => {
     ]);
     expect(JSON.stringify(sparse)).not.toMatch(/Centered|Streaming/);
   });
+
+  it('says the server is unreachable when the browser is online but the server does not answer', () => {
+    const rows = systemStatusRows({
+      personaName: 'Kiri',
+      online: true,
+      serverUnreachable: true,
+      waiting: 1,
+      provider: undefined,
+      storagePersisted: undefined,
+    });
+    expect(rows[0]).toEqual({ label: 'Connection', value: 'Server unreachable' });
+  });
 });
