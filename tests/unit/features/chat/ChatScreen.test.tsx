@@ -20,13 +20,7 @@ import {
   TZ,
 } from './chat-test-kit';
 
-vi.mock('@/lib/outbox-sync', () => ({
-  requestReplay: vi.fn(),
-  startOutboxSync: vi.fn(),
-  onOutboxReplayed: vi.fn(() => () => {}),
-  // The first replay (and its pull) has ended: the initial greeting may go.
-  hasReplayedOnce: vi.fn(() => true),
-}));
+vi.mock('@/lib/outbox-sync', () => import('./outbox-sync-mock'));
 
 /** The first download of a code-split part can take a while in a cold test run. */
 const LAZY = { timeout: 10_000 };

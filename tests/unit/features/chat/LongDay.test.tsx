@@ -7,13 +7,7 @@ import { uuidv7 } from '@/domain/uuidv7';
 import { INITIAL_MESSAGE_LIMIT } from '@/features/chat/model/scroll';
 import { emptyStore, giveLayout, renderChat, resetChatTest, stubServer, TZ } from './chat-test-kit';
 
-vi.mock('@/lib/outbox-sync', () => ({
-  requestReplay: vi.fn(),
-  startOutboxSync: vi.fn(),
-  onOutboxReplayed: vi.fn(() => () => {}),
-  // The first replay (and its pull) has ended: the initial greeting may go.
-  hasReplayedOnce: vi.fn(() => true),
-}));
+vi.mock('@/lib/outbox-sync', () => import('./outbox-sync-mock'));
 
 beforeEach(async () => {
   await emptyStore();

@@ -13,13 +13,7 @@ import {
   TZ,
 } from './chat-test-kit';
 
-vi.mock('@/lib/outbox-sync', () => ({
-  requestReplay: vi.fn(),
-  startOutboxSync: vi.fn(),
-  onOutboxReplayed: vi.fn(() => () => {}),
-  // The first replay (and its pull) has ended: the initial greeting may go.
-  hasReplayedOnce: vi.fn(() => true),
-}));
+vi.mock('@/lib/outbox-sync', () => import('./outbox-sync-mock'));
 
 // Timers only: IndexedDB (fake-indexeddb) runs on setImmediate, which stays real. The clock also
 // moves on by itself, so that the query cache and the live queries (zero-delay timers) carry on.

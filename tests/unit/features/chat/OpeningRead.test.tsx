@@ -23,13 +23,7 @@ import {
   TZ,
 } from './chat-test-kit';
 
-vi.mock('@/lib/outbox-sync', () => ({
-  requestReplay: vi.fn(),
-  startOutboxSync: vi.fn(),
-  onOutboxReplayed: vi.fn(() => () => {}),
-  // The first replay (and its pull) has ended: the initial greeting may go.
-  hasReplayedOnce: vi.fn(() => true),
-}));
+vi.mock('@/lib/outbox-sync', () => import('./outbox-sync-mock'));
 
 const parts = (...keys: string[]) =>
   Object.fromEntries(keys.map((key) => [key, {}])) as unknown as ObservabilitySet;
