@@ -98,6 +98,11 @@ const REMEMBER_TRAIL = new RegExp(
   'i',
 );
 
+const REMEMBER_LATER_SENTENCE = new RegExp(
+  `^(.+?[.!~;])\\s+(?:(?:and|also|oh|so|btw)[\\s,]+)*((?:(?:please|pls)[\\s,]+)*${REMEMBER_VERB}\\b.*)$`,
+  'i',
+);
+
 /** The thing to store, cleaned: no trailing 'please', no end punctuation, 'to X' → 'I need to X'. */
 export function cleanMemory(raw: string): string | null {
   let text = tidy(raw)
@@ -231,6 +236,25 @@ export function analyse(message: string): Analysis {
   }
   const trail = REMEMBER_TRAIL.exec(body);
   if (trail) return { ...base, intent: 'remember', remember: cleanMemory(trail[1] ?? '') };
+  // 'I got a cat today. Remember that her name is Mochi!': the asking opens a later sentence, and the
+  // sentences before it are what 'her' means, so they are kept with it.
+  const later = REMEMBER_LATER_SENTENCE.exec(body);
+  const laterContent = later ? REMEMBER_LEAD.exec(later[2] ?? '')?.[1] : undefined;
+  if (later && laterContent) {
+    if (/^(?:what|when|where|who|how|if|whether|which)\b/i.test(laterContent)) {
+      const about = /\babout\s+(.+)$/i.exec(laterContent)?.[1];
+      return {
+        ...base,
+        intent: 'recall',
+        recallQuery: cleanQuery(about ?? laterContent.replace(/^\S+\s*/, '')),
+      };
+    }
+    const thing = cleanMemory(laterContent);
+    if (thing) {
+      const context = cleanMemory(later[1] ?? '');
+      return { ...base, intent: 'remember', remember: context ? `${context}; ${thing}` : thing };
+    }
+  }
   for (const pattern of RECALL_PATTERNS) {
     const match = pattern.exec(body);
     if (match) return { ...base, intent: 'recall', recallQuery: cleanQuery(match[1]) };

@@ -55,6 +55,7 @@ describe('detectIntent', () => {
     ['I went to the park with my dog', 'statement'],
     ['morning was rough', 'statement'],
     ['I remember my childhood', 'statement'],
+    ['I was tired. Remember when we talked about tea?', 'recall'],
     ['no thanks', 'statement'],
     ['thanks to the rain I am stuck at home', 'statement'],
     ['I said bye to my friend at the station and then walked home through the rain', 'statement'],
@@ -97,6 +98,9 @@ describe('detectIntent', () => {
     ['please remember to buy milk please', 'I need to buy milk'],
     ['my birthday is May 5, remember that!', 'my birthday is May 5'],
     ['hey kiri, remember I like jasmine tea ~', 'I like jasmine tea'],
+    // Asked in a later sentence: the earlier ones say who 'her' is.
+    ['I got a cat today. Remember that her name is Mochi!', 'I got a cat today; her name is Mochi'],
+    ['Long day. Oh and please remember I hate mushrooms', 'Long day; I hate mushrooms'],
   ])('%j stores %j', (text, thing) => {
     const result = detectIntent(text);
     expect(result.intent).toBe('remember');

@@ -319,6 +319,16 @@ describe('localReply', () => {
       }
     });
 
+    it('finds a memory asked for in a later sentence by its earlier words', () => {
+      const cat = [{ content: 'I got a cat today; her name is Mochi', timestamp: AFTERNOON - DAY }];
+      for (const seed of seeds.slice(0, 10)) {
+        const text = joined(
+          localReply(input({ message: "what is my cat's name?", memories: cat, seed })).parts,
+        );
+        expect(text).toMatch(/Mochi/);
+      }
+    });
+
     it('lists what it remembers', () => {
       const reply = localReply(input({ message: 'what do you remember?', memories }));
       const text = joined(reply.parts);

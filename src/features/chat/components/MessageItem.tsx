@@ -63,8 +63,13 @@ export const MessageItem = memo(function MessageItem({
         <div
           {...press}
           data-message-text=""
+          // Focusable so that the menu (own messages) and the reply target (Kiri's) are reachable
+          // from the keyboard too.
+          tabIndex={0}
+          aria-haspopup={mine ? 'menu' : undefined}
           className={cn(
             BUBBLE_SHAPE,
+            'outline-none focus-visible:ring-2 focus-visible:ring-orange-400/70',
             'pointer-coarse:select-none [-webkit-touch-callout:none]',
             mine ? USER_BUBBLE : KIRI_BUBBLE,
             mine && groupEnd && 'rounded-br-md',

@@ -1,7 +1,7 @@
 // The message menu on the owner's own messages (spec 000 §2.2 variant B, §8): Copy, Select and Copy,
 // Delete, Unsend, Share, Set Reminder. It closes on any click elsewhere, on Escape, or after an action.
 // Loaded only when first opened.
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { BellRing, Copy, Share2, TextSelect, Trash2, Undo2, type LucideIcon } from 'lucide-react';
 import { db } from '@/db/db';
 import { deleteMessageHere, unsendMessage } from '@/db/messages';
@@ -114,6 +114,23 @@ export default function MessageMenu({ row, point, onClose }: MessageMenuProps) {
     menu.style.visibility = 'visible';
     menu.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
   }, [point]);
+
+  // Opened from the keyboard on a focused bubble: focus goes back there when the menu closes (a
+  // menu opened by touch leaves focus alone, so that no on-screen keyboard pops up). Read during
+  // the first render, before the layout effect above moves focus into the menu.
+  const [opener] = useState(() => document.activeElement);
+  useEffect(
+    () => () => {
+      if (
+        opener instanceof HTMLElement &&
+        opener.isConnected &&
+        opener.hasAttribute('data-message-text')
+      ) {
+        opener.focus();
+      }
+    },
+    [opener],
+  );
 
   useEffect(() => {
     const onPointerDown = (event: Event) => {

@@ -1,5 +1,6 @@
-// Long press (500 ms, 50 ms vibration, cancelled by a move of more than 10 px) or right click.
-import { useCallback, useRef, type MouseEvent, type PointerEvent } from 'react';
+// Long press (500 ms, 50 ms vibration, cancelled by a move of more than 10 px) or right click; from
+// the keyboard, Enter, Space, the context-menu key or Shift+F10 on the focused bubble.
+import { useCallback, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import {
   LONG_PRESS_MS,
   LONG_PRESS_TOLERANCE_PX,
@@ -52,11 +53,31 @@ export function useLongPress(onPress: (point: PressPoint) => void) {
     (event: MouseEvent) => {
       event.preventDefault();
       cancel();
-      // Android fires contextmenu on a long press as well: one press, one menu.
+      // Android fires contextmenu on a long press as well, and a browser may fire it after the
+      // context-menu key handled below: one press, one menu.
       if (Date.now() - firedAt.current < 1_000) return;
-      onPress({ x: event.clientX, y: event.clientY });
+      // A contextmenu raised from the keyboard may carry no pointer position.
+      const fromKeyboard = event.clientX === 0 && event.clientY === 0;
+      onPress(
+        fromKeyboard ? middleOf(event.currentTarget) : { x: event.clientX, y: event.clientY },
+      );
     },
     [cancel, onPress],
+  );
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      const asks =
+        event.key === 'Enter' ||
+        event.key === ' ' ||
+        event.key === 'ContextMenu' ||
+        (event.key === 'F10' && event.shiftKey);
+      if (!asks || event.target !== event.currentTarget) return;
+      event.preventDefault();
+      firedAt.current = Date.now();
+      onPress(middleOf(event.currentTarget));
+    },
+    [onPress],
   );
 
   return {
@@ -66,5 +87,11 @@ export function useLongPress(onPress: (point: PressPoint) => void) {
     onPointerCancel: cancel,
     onPointerLeave: cancel,
     onContextMenu,
+    onKeyDown,
   };
+}
+
+function middleOf(element: Element): PressPoint {
+  const box = element.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 }

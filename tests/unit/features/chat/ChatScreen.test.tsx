@@ -302,6 +302,21 @@ describe('the message menu', () => {
     expect(screen.getByText(`${long.slice(0, 50)}…`)).toBeTruthy();
   });
 
+  it('opens from the keyboard on the focused message, and gives focus back on Escape', async () => {
+    stubServer();
+    await seed([{ sender: 'user', message: 'keyboard me', status: 'sent' }]);
+    renderChat();
+    const bubble = await screen.findByText('keyboard me');
+    bubble.focus();
+    expect(document.activeElement).toBe(bubble);
+    await opening(() => fireEvent.keyDown(bubble, { key: 'Enter' }));
+    const first = (await screen.findAllByRole('menuitem', {}, LAZY))[0]!;
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(bubble);
+  });
+
   it('closes on a click elsewhere', async () => {
     stubServer();
     await seed([{ sender: 'user', message: 'menu please', status: 'sent' }]);
@@ -330,6 +345,16 @@ describe('reply target', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel reply' }));
     expect(screen.queryByText('Replying to Kiri')).toBeNull();
+  });
+
+  it("Enter on Kiri's focused message makes it the reply target", async () => {
+    stubServer();
+    await seed([{ sender: 'kiri', message: 'what are you cooking?' }]);
+    renderChat();
+    const bubble = await screen.findByText('what are you cooking?');
+    bubble.focus();
+    fireEvent.keyDown(bubble, { key: 'Enter' });
+    expect(screen.getByText('Replying to Kiri')).toBeTruthy();
   });
 
   it('a reply is sent with its target and shows the quoted block', async () => {
