@@ -37,6 +37,8 @@ export async function mergeServerMessages(
       const at = toMillis(incoming.timestamp);
       if (!Number.isFinite(at)) continue;
       if (incoming.sender === 'kiri' && incoming.answersId) {
+        // An answer to a message the owner deleted or unsent here is not brought in either.
+        if (await db.tombstones.get(incoming.answersId)) continue;
         const asked = await db.messages.get(incoming.answersId);
         if (asked?.status && asked.status !== 'answered' && asked.status !== 'local') {
           await db.messages.update(asked.id, { status: 'answered', statusReason: undefined });

@@ -330,14 +330,18 @@ export async function newestMessages(
   return newest.reverse();
 }
 
-/** Delete: gone from this device (and not brought back by a pull); the server keeps its copy. */
-export async function deleteMessageHere(db: KiriDatabase, id: string, now: number): Promise<void> {
-  await db.transaction('rw', db.messages, db.outbox, db.tombstones, db.sessions, async () => {
-    const message = await db.messages.get(id);
-    await db.messages.delete(id);
-    await db.tombstones.put({ id, deletedAt: now });
-    if (message) await touchSession(db, message.sessionId, now, -1);
-  });
+/**
+ * Delete: gone from this device (and not brought back by a pull); the server keeps its copy. A message
+ * still waiting to be sent is not sent after all: Kiri would otherwise answer something the owner
+ * deleted. If it may already be on its way, it is removed from the server as Unsend would.
+ */
+export async function deleteMessageHere(
+  db: KiriDatabase,
+  id: string,
+  now: number,
+  draining: () => Promise<boolean> = isOutboxDraining,
+): Promise<void> {
+  await removeMessage(db, id, now, { fromServer: 'only-if-queued', draining });
 }
 
 /**
@@ -350,16 +354,27 @@ export async function unsendMessage(
   now: number,
   draining: () => Promise<boolean> = isOutboxDraining,
 ): Promise<void> {
+  await removeMessage(db, id, now, { fromServer: 'always', draining });
+}
+
+async function removeMessage(
+  db: KiriDatabase,
+  id: string,
+  now: number,
+  options: { fromServer: 'always' | 'only-if-queued'; draining: () => Promise<boolean> },
+): Promise<void> {
   // Asked before the transaction: a request in flight has not failed yet (attempts 0), and only a
   // running drain can have one out. Then the server may store it: the DELETE must follow.
-  const mayBeInFlight = await draining();
+  const mayBeInFlight = await options.draining();
   await db.transaction('rw', db.messages, db.outbox, db.tombstones, db.sessions, async () => {
     const message = await db.messages.get(id);
     const pending = await db.outbox.where('messageId').equals(id).toArray();
     const neverSent =
       !mayBeInFlight && pending.length > 0 && pending.every((entry) => entry.attempts === 0);
     await db.outbox.bulkDelete(pending.map((entry) => entry.seq!));
-    if (!neverSent && message?.status !== 'local') {
+    const serverMayHaveIt = !neverSent && message?.status !== 'local';
+    const wanted = options.fromServer === 'always' || pending.length > 0;
+    if (serverMayHaveIt && wanted) {
       await db.outbox.add({
         kind: 'unsend',
         key: `unsend-${id}`,

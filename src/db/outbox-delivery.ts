@@ -77,8 +77,8 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
     if (answers.length > 0) queueWrite(() => storeGroup(answers));
   };
 
-  const retryLater = (entry: OutboxRow, reason: string) =>
-    recordRetry(db, entry, reason, options.now()).catch(() => undefined);
+  const retryLater = (entry: OutboxRow, reason: string, serverTrouble = false) =>
+    recordRetry(db, entry, reason, options.now(), serverTrouble).catch(() => undefined);
   const notWritten = async (entries: readonly OutboxRow[]) => {
     for (const entry of entries) {
       unwritten.add(entry.kind);
@@ -136,7 +136,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
       // Later entries of the same kind wait behind this one, so the order is kept.
       blocked.add(entry.kind);
       if (outcome.needsLogin) summary.needsLogin = true;
-      queueWrite(() => retryLater(entry, outcome.reason));
+      queueWrite(() => retryLater(entry, outcome.reason, outcome.serverTrouble));
     }
   };
 
@@ -222,6 +222,7 @@ async function recordRetry(
   entry: OutboxRow,
   reason: string,
   now: number,
+  serverTrouble: boolean,
 ): Promise<void> {
   const attempts = entry.attempts + 1;
   await db.transaction('rw', db.outbox, db.messages, async () => {
@@ -232,7 +233,11 @@ async function recordRetry(
       lastError: reason,
     });
     if (entry.messageId) {
-      await db.messages.update(entry.messageId, { status: 'waiting', statusReason: reason });
+      await db.messages.update(entry.messageId, {
+        status: 'waiting',
+        statusReason: reason,
+        serverTrouble: serverTrouble ? true : undefined,
+      });
     }
   });
 }

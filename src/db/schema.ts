@@ -36,6 +36,11 @@ export interface MessageRow {
   status?: MessageStatus;
   /** Why the last attempt failed, in words. */
   statusReason?: string;
+  /**
+   * Waiting because the server answered with an error (not because the device is offline): the list
+   * shows Kiri's "I'm having trouble connecting…" after it until it is delivered.
+   */
+  serverTrouble?: true;
   /** A part of a split reply is stored at once and shown from this time on. */
   revealAt?: number;
   /** The request the server refused, kept so that Retry sends exactly it again. */

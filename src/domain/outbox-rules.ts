@@ -3,7 +3,13 @@
 export type DeliveryOutcome =
   | { kind: 'delivered' }
   | { kind: 'refused'; reason: string }
-  | { kind: 'retry'; reason: string; needsLogin?: boolean };
+  | {
+      kind: 'retry';
+      reason: string;
+      needsLogin?: boolean;
+      /** The server (or what answered for it) said something went wrong: Kiri says so in the chat. */
+      serverTrouble?: boolean;
+    };
 
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_CAP_MS = 30_000;
@@ -23,13 +29,19 @@ export function deliveryOutcome(
 ): DeliveryOutcome {
   if (status === null) return { kind: 'retry', reason: 'Waiting for a connection' };
   if (status >= 200 && status < 300) {
-    return wellFormed ? { kind: 'delivered' } : { kind: 'retry', reason: UNEXPECTED_ANSWER_REASON };
+    return wellFormed
+      ? { kind: 'delivered' }
+      : { kind: 'retry', reason: UNEXPECTED_ANSWER_REASON, serverTrouble: true };
   }
   // Logging in again fixes a 401, so the entry waits for it instead of being dropped.
   if (status === 401) return { kind: 'retry', reason: 'Log in again to send', needsLogin: true };
   // 408 and 429 say "later"; 5xx is the server's trouble, not the message's.
   if (status === 408 || status === 429 || status >= 500) {
-    return { kind: 'retry', reason: serverError || `Server unavailable (${status})` };
+    return {
+      kind: 'retry',
+      reason: serverError || `Server unavailable (${status})`,
+      serverTrouble: true,
+    };
   }
   return { kind: 'refused', reason: serverError || `Refused by the server (${status})` };
 }

@@ -102,11 +102,17 @@ describe('outbox: network errors and 5xx keep the entry and the order', () => {
     expect(offline).toHaveBeenCalledTimes(1);
     expect(first.waiting).toBeGreaterThanOrEqual(1);
     expect((await db.messages.get('m1'))?.status).toBe('waiting');
+    expect((await db.messages.get('m1'))?.serverTrouble).toBeUndefined();
     expect(await db.outbox.count()).toBe(3);
 
     const serverDown = vi.fn(async () => jsonResponse(503, { success: false, error: 'down' }));
     await drainOutbox(db, { fetch: serverDown, now: () => T0 + 60_000 });
     expect(await db.outbox.count()).toBe(3);
+    // The server said it is in trouble: the chat shows Kiri's line after m1 until it is delivered.
+    expect(await db.messages.get('m1')).toMatchObject({ status: 'waiting', serverTrouble: true });
+    await drainOutbox(db, { fetch: offline, now: () => T0 + 60_500, force: true });
+    expect((await db.messages.get('m1'))?.serverTrouble).toBeUndefined();
+    await drainOutbox(db, { fetch: serverDown, now: () => T0 + 60_600, force: true });
 
     const order: string[] = [];
     const online = vi.fn(async (_u: RequestInfo | URL, init?: RequestInit) => {
@@ -278,6 +284,32 @@ describe('unsend and delete', () => {
     expect(await db.messages.get('m1')).toBeUndefined();
     expect(await db.outbox.count()).toBe(0);
     expect(await db.tombstones.get('m1')).toBeDefined();
+  });
+
+  it('deleting a message still waiting to send means it is not sent after all', async () => {
+    await setup();
+    await queue('m1', 'never mind');
+    await deleteMessageHere(db, 'm1', T0 + 1, async () => false);
+    expect(await db.messages.get('m1')).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+    const sent: string[] = [];
+    await drainOutbox(db, {
+      fetch: async (input) => {
+        sent.push(String(input));
+        return answer('m1', ['ok']);
+      },
+      now: () => T0 + 2,
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('deleting a waiting message while a drain may have it out also removes it from the server', async () => {
+    await setup();
+    await queue('m1', 'never mind');
+    await deleteMessageHere(db, 'm1', T0 + 1, async () => true);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ kind: 'unsend', method: 'DELETE', url: '/api/conversations/m1' }),
+    ]);
   });
 });
 

@@ -15,7 +15,15 @@ describe('an outbox entry is deleted only after a definitive answer', () => {
     expect(deliveryOutcome(200, undefined, false)).toEqual({
       kind: 'retry',
       reason: 'Unexpected answer from the server',
+      serverTrouble: true,
     });
+  });
+  it('counts as server trouble on 5xx, 408, 429 or a strange answer, not offline or logged out', () => {
+    for (const status of [500, 503, 408, 429]) {
+      expect(deliveryOutcome(status)).toMatchObject({ serverTrouble: true });
+    }
+    expect(deliveryOutcome(null)).not.toHaveProperty('serverTrouble');
+    expect(deliveryOutcome(401)).not.toHaveProperty('serverTrouble');
   });
   it('waits for a new login on 401 instead of being dropped', () => {
     expect(deliveryOutcome(401)).toMatchObject({ kind: 'retry', needsLogin: true });

@@ -78,9 +78,10 @@ export interface ChatItemsInput {
 }
 
 /**
- * The list's items, oldest first: the revealed messages; after a message the server refused, the
- * companion's line "I'm having trouble connecting…" (derived, never stored: it goes away when the
- * message is retried or deleted); and the typing indicator last.
+ * The list's items, oldest first: the revealed messages; after a message the server refused, or one
+ * that waits because the server answered with an error, the companion's line "I'm having trouble
+ * connecting…" (derived, never stored: it goes away when the message is delivered, retried or
+ * deleted); and the typing indicator last.
  */
 export function chatItems({ rows, now, dayTitle, showTyping = true }: ChatItemsInput): ChatItem[] {
   const shown = rows.filter((row) => isRevealed(row, now));
@@ -95,12 +96,16 @@ export function chatItems({ rows, now, dayTitle, showTyping = true }: ChatItemsI
       next.timestamp - row.timestamp > GROUP_GAP_MS ||
       row.status === 'failed';
     items.push({ kind: 'message', key: row.id, row, groupEnd });
-    if (row.sender === 'user' && row.status === 'failed') {
+    if (row.sender === 'user' && (row.status === 'failed' || isTroubledWait(row))) {
       items.push({ kind: 'trouble', key: `${row.id}:trouble`, afterId: row.id });
     }
   });
   if (showTyping && isTyping(rows, now)) items.push({ kind: 'typing', key: 'typing' });
   return items;
+}
+
+function isTroubledWait(row: MessageRow): boolean {
+  return row.status === 'waiting' && row.serverTrouble === true;
 }
 
 export interface StatusView {

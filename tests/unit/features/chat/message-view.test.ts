@@ -92,9 +92,26 @@ describe('list items', () => {
     expect(items.map((i) => i.kind)).toEqual(['message', 'trouble']);
   });
 
-  it('a waiting message is not a failure: no trouble line', () => {
+  it('a message waiting for a connection gets no trouble line', () => {
     const waiting = msg({ id: 'u9', sender: 'user', status: 'waiting' });
     expect(chatItems({ rows: [waiting], now: T }).map((i) => i.kind)).toEqual(['message']);
+  });
+
+  it('a message waiting because the server answered with an error gets the trouble line', () => {
+    const troubled = msg({
+      id: 'u9',
+      sender: 'user',
+      status: 'waiting',
+      statusReason: 'Server unavailable (503)',
+      serverTrouble: true,
+    });
+    expect(chatItems({ rows: [troubled], now: T }).map((i) => i.kind)).toEqual([
+      'message',
+      'trouble',
+    ]);
+    // Delivered in the end: the line goes.
+    const answered = { ...troubled, status: 'answered' as const };
+    expect(chatItems({ rows: [answered], now: T }).map((i) => i.kind)).toEqual(['message']);
   });
 
   it("the day's title heads a fully loaded day, never an empty one", () => {
