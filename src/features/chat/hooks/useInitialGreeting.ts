@@ -1,16 +1,18 @@
 // The initial greeting (spec 000 §4): once per browser session, when today's session is empty and the
 // greeted flag is unset, Kiri is asked to say hello. Sent directly (not through the outbox): a greeting
 // that could not be had offline is simply skipped, and asked for again when the connection returns.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { sessionMessageCount, storeGreetingAnswer } from '@/db/messages';
 import { readAuthFlags } from '@/lib/auth-session';
 import { hasReplayedOnce, onOutboxReplayed } from '@/lib/outbox-sync';
 import {
+  GREETING_RETRY_MS,
   GREETING_SYNC_WAIT_MS,
   greetingIdempotencyKey,
   INITIAL_GREETING_BODY,
+  isGreetingWorthRetrying,
   shouldRequestInitialGreeting,
 } from '../model/greeting';
 import { GREETED_KEY } from '../model/latest-reply';
@@ -40,6 +42,10 @@ export function useInitialGreeting(
   );
 
   const synced = useSynced();
+  // Bumped when a greeting the server failed to give should be asked for again.
+  const [retry, setRetry] = useState(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   useEffect(() => {
     if (!todayId) return;
@@ -67,12 +73,21 @@ export function useInitialGreeting(
         removeSessionFlag(GREETED_KEY);
         return;
       }
-      if (!response.ok) return;
+      if (!response.ok) {
+        // The server's trouble, not the greeting's: ask again in a while (an empty day stays empty
+        // otherwise until the browser session ends).
+        if (isGreetingWorthRetrying(response.status)) {
+          removeSessionFlag(GREETED_KEY);
+          clearTimeout(retryTimer.current);
+          retryTimer.current = setTimeout(() => setRetry((n) => n + 1), GREETING_RETRY_MS);
+        }
+        return;
+      }
       try {
         await storeGreetingAnswer(db, todayId, await response.json(), Date.now());
       } catch (error) {
         console.warn('The greeting could not be stored', error);
       }
     })();
-  }, [todayId, todayMessageCount, online, synced, clientId, attempt]);
+  }, [todayId, todayMessageCount, online, synced, clientId, attempt, retry]);
 }

@@ -37,6 +37,13 @@ export function shouldRequestInitialGreeting(input: {
 
 /** How long the greeting waits for the first pull before it goes ahead without it. */
 export const GREETING_SYNC_WAIT_MS = 5_000;
+/** After the server answered the greeting with an error it may get over (5xx, 408, 429), ask again. */
+export const GREETING_RETRY_MS = 30_000;
+
+/** Whether a greeting the server did not give is worth asking for again in this browser session. */
+export function isGreetingWorthRetrying(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
 
 /** One greeting per day and device: a replay of the request returns the same answer (same ids). */
 export function greetingIdempotencyKey(sessionId: string, clientId: string | null): string {

@@ -537,6 +537,38 @@ describe('the initial greeting', () => {
     expect(sessionStorage.getItem('kiri-greeted')).toBeNull();
   });
 
+  it('is asked for again 30 s after the server failed to give it', async () => {
+    sessionStorage.removeItem('kiri-greeted');
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    let asked = 0;
+    stubServer({
+      'POST /api/chat': () => {
+        asked += 1;
+        if (asked === 1) return json({ success: false, error: 'Internal server error' }, 500);
+        return json({
+          kiriMessages: [{ id: uuidv7(), message: 'there you are ~', timestamp: Date.now() }],
+          splitMessageTimings: [0],
+        });
+      },
+    });
+    try {
+      renderChat();
+      await waitFor(() => expect(asked).toBe(1));
+      await settle();
+      expect(sessionStorage.getItem('kiri-greeted')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(29_000));
+      expect(asked).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      expect(await screen.findByText('there you are ~')).toBeTruthy();
+      expect(asked).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is not asked for when the greeted flag is set', async () => {
     const fetchMock = stubServer();
     renderChat();

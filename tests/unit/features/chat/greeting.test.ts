@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   greetingIdempotencyKey,
   INITIAL_GREETING_BODY,
+  isGreetingWorthRetrying,
   planSend,
   shouldRequestInitialGreeting,
 } from '@/features/chat/model/greeting';
@@ -44,5 +45,18 @@ describe('initial greeting', () => {
     expect(INITIAL_GREETING_BODY).toEqual({ message: '', isInitialGreeting: true, history: [] });
     expect(greetingIdempotencyKey('2026-11-22', 'client-1')).toBe('greeting-2026-11-22-client-1');
     expect(greetingIdempotencyKey('2026-11-22', null)).toBe('greeting-2026-11-22-device');
+  });
+});
+
+describe('a greeting the server failed to give is asked for again only for trouble it may get over', () => {
+  it('retries 5xx, 408 and 429; not 400, 401 or 422', () => {
+    expect([500, 502, 503, 408, 429].map(isGreetingWorthRetrying)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([400, 401, 422].map(isGreetingWorthRetrying)).toEqual([false, false, false]);
   });
 });
