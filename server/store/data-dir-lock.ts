@@ -33,6 +33,8 @@ export interface DataDirLockOptions {
   isAlive?: (pid: number) => boolean | Promise<boolean>;
   /** Waits `ms` (tests pass one that returns at once). */
   sleep?: (ms: number) => Promise<unknown>;
+  /** Which process runs under `pid` (boot and start time), or null if unknown (tests pass a fake). */
+  identityOf?: (pid: number) => Promise<string | null>;
 }
 
 /**
@@ -48,6 +50,37 @@ export function procStatState(stat: string): string | null {
     .trimStart()
     .split(/\s/, 1)[0];
   return state ? state : null;
+}
+
+/**
+ * The start time of a /proc/<pid>/stat line (field 22, clock ticks since boot), or null. Together with
+ * the boot id it names one process for good, where a pid is reused: after a reboot, the pid of a server
+ * that crashed is often some other program's.
+ */
+export function procStatStartTime(stat: string): string | null {
+  const close = stat.lastIndexOf(')');
+  if (close === -1) return null;
+  // Fields after the command name start at field 3 (the state): field 22 is the 20th of them.
+  const start = stat
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/)[19];
+  return start && /^\d+$/.test(start) ? start : null;
+}
+
+/** '<boot id>:<start time>' of a running process on Linux, or null where that cannot be read. */
+export async function processIdentity(pid: number): Promise<string | null> {
+  if (process.platform !== 'linux') return null;
+  try {
+    const [bootId, stat] = await Promise.all([
+      readFile('/proc/sys/kernel/random/boot_id', 'utf8'),
+      readFile(`/proc/${pid}/stat`, 'utf8'),
+    ]);
+    const start = procStatStartTime(stat);
+    return start ? `${bootId.trim()}:${start}` : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Zombie ('Z', exited and not yet reaped by its parent) and dead ('X'): the process no longer runs. */
@@ -77,21 +110,28 @@ export async function isProcessAlive(pid: number): Promise<boolean> {
   }
 }
 
-async function readHolder(path: string): Promise<number | null> {
+/** The lock's holder: its pid, and which process that was when it wrote the lock (if known). */
+interface Holder {
+  pid: number;
+  identity: string | null;
+}
+
+async function readHolder(path: string): Promise<Holder | null> {
   try {
-    const pid = Number.parseInt((await readFile(path, 'utf8')).trim(), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const [first = '', second = ''] = (await readFile(path, 'utf8')).split('\n');
+    const pid = Number.parseInt(first.trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? { pid, identity: second.trim() || null } : null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
 }
 
-async function tryCreate(path: string): Promise<boolean> {
+async function tryCreate(path: string, identity: string | null): Promise<boolean> {
   try {
     const handle = await open(path, 'wx', 0o600);
     try {
-      await handle.writeFile(`${process.pid}\n`, 'utf8');
+      await handle.writeFile(`${process.pid}\n${identity ? `${identity}\n` : ''}`, 'utf8');
       await handle.sync();
     } finally {
       await handle.close();
@@ -109,33 +149,41 @@ async function tryCreate(path: string): Promise<boolean> {
  */
 async function awaitHolderExit(
   path: string,
-  holder: number,
+  holder: Holder,
   isAlive: (pid: number) => boolean | Promise<boolean>,
+  identityOf: (pid: number) => Promise<string | null>,
   sleep: (ms: number) => Promise<unknown>,
 ): Promise<'dead' | 'alive' | 'changed'> {
+  // A live process under the holder's pid that is not the one that wrote the lock: the pid was reused.
+  if (holder.identity) {
+    const now = await identityOf(holder.pid);
+    if (now && now !== holder.identity) return 'dead';
+  }
   for (let waited = 0; ; waited += HOLDER_CHECK_INTERVAL_MS) {
-    if (!(await isAlive(holder))) return 'dead';
+    if (!(await isAlive(holder.pid))) return 'dead';
     if (waited >= HOLDER_EXIT_WAIT_MS) return 'alive';
     await sleep(HOLDER_CHECK_INTERVAL_MS);
-    if ((await readHolder(path)) !== holder) return 'changed';
+    if ((await readHolder(path))?.pid !== holder.pid) return 'changed';
   }
 }
 
 /**
  * Takes DATA_DIR/.lock, taking over a lock left by a process that no longer runs (a zombie counts as not
- * running). A holder that still runs gets HOLDER_EXIT_WAIT_MS to exit (a server being stopped or restarted)
+ * running, and so does another program that got the holder's pid after it). A holder that still runs gets
+ * HOLDER_EXIT_WAIT_MS to exit (a server being stopped or restarted)
  * before we refuse.
  */
 export async function acquireDataDirLock(
   dataDir: string,
   options: DataDirLockOptions = {},
 ): Promise<DataDirLock> {
-  const { isAlive = isProcessAlive, sleep = defaultSleep } = options;
+  const { isAlive = isProcessAlive, sleep = defaultSleep, identityOf = processIdentity } = options;
   await mkdir(dataDir, { recursive: true });
   const path = join(dataDir, '.lock');
+  const ownIdentity = await identityOf(process.pid);
 
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    if (await tryCreate(path)) return ownedLock(path);
+    if (await tryCreate(path, ownIdentity)) return ownedLock(path);
     let holder = await readHolder(path);
     if (holder === null) {
       // Created a moment ago and its pid not written yet, or left empty by a crash: look again shortly.
@@ -143,9 +191,9 @@ export async function acquireDataDirLock(
       holder = await readHolder(path);
     }
     // Our own pid in the file means a crashed earlier run that had the same pid (pid 1 in a container).
-    if (holder !== null && holder !== process.pid) {
-      const verdict = await awaitHolderExit(path, holder, isAlive, sleep);
-      if (verdict === 'alive') throw new DataDirLockedError(dataDir, holder);
+    if (holder !== null && holder.pid !== process.pid) {
+      const verdict = await awaitHolderExit(path, holder, isAlive, identityOf, sleep);
+      if (verdict === 'alive') throw new DataDirLockedError(dataDir, holder.pid);
       // Released or taken over meanwhile: look at the lock afresh, never remove a newcomer's.
       if (verdict === 'changed') continue;
     }
@@ -165,7 +213,7 @@ function ownedLock(path: string): DataDirLock {
     async release() {
       if (released) return;
       released = true;
-      if ((await readHolder(path)) === process.pid) await unlink(path).catch(() => undefined);
+      if ((await readHolder(path))?.pid === process.pid) await unlink(path).catch(() => undefined);
     },
   };
 }

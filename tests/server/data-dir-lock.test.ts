@@ -10,6 +10,8 @@ import {
   HOLDER_CHECK_INTERVAL_MS,
   HOLDER_EXIT_WAIT_MS,
   isProcessAlive,
+  processIdentity,
+  procStatStartTime,
   procStatState,
 } from '../../server/store/data-dir-lock';
 import { makeDataDir, removeDataDirs } from './support/harness';
@@ -20,6 +22,11 @@ afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
   await removeDataDirs();
 });
+
+/** The pid on the lock's first line (the second names which process that was). */
+async function lockHolderPid(dataDir: string): Promise<number> {
+  return Number.parseInt((await readFile(join(dataDir, '.lock'), 'utf8')).split('\n')[0]!, 10);
+}
 
 /** A fake sleep that returns at once and remembers how long it was asked to wait. */
 function fakeSleep(onSleep: (ms: number) => void | Promise<void> = () => {}) {
@@ -47,6 +54,27 @@ describe('procStatState', () => {
     expect(procStatState('1234 node S 1')).toBeNull();
     expect(procStatState('1234 (node)')).toBeNull();
     expect(procStatState('1234 (node)   ')).toBeNull();
+  });
+});
+
+describe('procStatStartTime', () => {
+  it('reads field 22 of /proc/<pid>/stat, whatever the command name holds', () => {
+    const after = 'S 1 2 3 0 -1 4194560 100 0 0 0 5 6 0 0 20 0 1 0 987654 1000 50';
+    expect(procStatStartTime(`1234 (node) ${after}`)).toBe('987654');
+    expect(procStatStartTime(`1234 (a) Z (b) ${after}`)).toBe('987654');
+    expect(procStatStartTime('1234 (node) S 1 2')).toBeNull();
+    expect(procStatStartTime('no stat line')).toBeNull();
+  });
+});
+
+describe.runIf(process.platform === 'linux')('processIdentity', () => {
+  it('names one process: the same each time, another for another process', async () => {
+    const own = await processIdentity(process.pid);
+    expect(own).toMatch(/^[0-9a-f-]+:\d+$/);
+    expect(await processIdentity(process.pid)).toBe(own);
+    const parent = await processIdentity(process.ppid);
+    expect(parent).not.toBeNull();
+    expect(parent).not.toBe(own);
   });
 });
 
@@ -107,11 +135,44 @@ describe('DATA_DIR lock after a crash', () => {
       await writeFile(join(dataDir, '.lock'), `${zombie}\n`);
       const { waits, sleep } = fakeSleep();
       const lock = await acquireDataDirLock(dataDir, { sleep });
-      expect(await readFile(join(dataDir, '.lock'), 'utf8')).toBe(`${process.pid}\n`);
+      expect(await lockHolderPid(dataDir)).toBe(process.pid);
       expect(waits).toEqual([]);
       await lock.release();
     },
   );
+
+  it.runIf(process.platform === 'linux')(
+    'takes over at once a lock whose pid now belongs to another program (reused after a reboot)',
+    async () => {
+      const dataDir = await makeDataDir();
+      // The parent runs, but it is not the process that wrote this lock.
+      await writeFile(join(dataDir, '.lock'), `${process.ppid}\nanother-boot:12345\n`);
+      const { waits, sleep } = fakeSleep();
+      const lock = await acquireDataDirLock(dataDir, { sleep });
+      expect(await lockHolderPid(dataDir)).toBe(process.pid);
+      expect(waits).toEqual([]);
+      await lock.release();
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'refuses a lock whose holder is still the very process that wrote it',
+    async () => {
+      const dataDir = await makeDataDir();
+      const identity = await processIdentity(process.ppid);
+      await writeFile(join(dataDir, '.lock'), `${process.ppid}\n${identity}\n`);
+      const { sleep } = fakeSleep();
+      await expect(acquireDataDirLock(dataDir, { sleep })).rejects.toThrow(`(pid ${process.ppid})`);
+    },
+  );
+
+  it('writes its own pid and identity, and its release removes the lock', async () => {
+    const dataDir = await makeDataDir();
+    const lock = await acquireDataDirLock(dataDir, { identityOf: async () => 'boot-1:42' });
+    expect(await readFile(join(dataDir, '.lock'), 'utf8')).toBe(`${process.pid}\nboot-1:42\n`);
+    await lock.release();
+    await expect(readFile(join(dataDir, '.lock'), 'utf8')).rejects.toThrow();
+  });
 
   it('waits for a holder that is exiting, then takes the lock', async () => {
     const dataDir = await makeDataDir();
@@ -127,7 +188,7 @@ describe('DATA_DIR lock after a crash', () => {
         return checked.length <= 3;
       },
     });
-    expect(await readFile(join(dataDir, '.lock'), 'utf8')).toBe(`${process.pid}\n`);
+    expect(await lockHolderPid(dataDir)).toBe(process.pid);
     expect(checked).toEqual([holder, holder, holder, holder]);
     expect(waits).toEqual([
       HOLDER_CHECK_INTERVAL_MS,
@@ -175,7 +236,7 @@ describe('DATA_DIR lock after a crash', () => {
     // The exiting server's release() runs while we wait; the process itself lives a little longer.
     const { waits, sleep } = fakeSleep(() => unlink(path));
     const lock = await acquireDataDirLock(dataDir, { sleep, isAlive: () => true });
-    expect(await readFile(path, 'utf8')).toBe(`${process.pid}\n`);
+    expect(await lockHolderPid(dataDir)).toBe(process.pid);
     expect(waits).toEqual([HOLDER_CHECK_INTERVAL_MS]);
     await lock.release();
   });
