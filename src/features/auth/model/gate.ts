@@ -34,13 +34,17 @@ export function decideAuthGate(input: GateInput): GateDecision {
 /**
  * The status query as the gate may read it. A copy restored from the persisted cache is an old answer
  * (it may predate the last login), so until this page load has its own answer it counts as pending:
- * it must neither decide the screen nor clear the flags of a login made after it was saved.
+ * it must neither decide the screen nor clear the flags of a login made after it was saved. So is an
+ * answer older than a logout still pending (`logoutMarkedAt`, made in this tab or another): it was the
+ * old session's word, and must neither keep the app open nor store the flags again.
  */
 export function gateQueryStatus(
   query: { status: 'pending' | 'error' | 'success'; dataUpdatedAt: number },
   pageLoadedAt: number,
+  logoutMarkedAt = 0,
 ): GateInput['queryStatus'] {
-  if (query.status === 'success' && query.dataUpdatedAt < pageLoadedAt) return 'pending';
+  const validFrom = Math.max(pageLoadedAt, logoutMarkedAt);
+  if (query.status === 'success' && query.dataUpdatedAt < validFrom) return 'pending';
   return query.status;
 }
 

@@ -81,6 +81,24 @@ describe('a persisted status answer from before this page load never decides the
       decideAuthGate({ queryStatus: status, authenticated: false, hasLocalLogin: true }).state,
     ).toBe('authenticated');
   });
+  it("takes no answer older than a pending logout as the server's word (another tab logged out)", () => {
+    const markedAt = loadedAt + 60_000;
+    const status = gateQueryStatus(
+      { status: 'success', dataUpdatedAt: loadedAt + 1 },
+      loadedAt,
+      markedAt,
+    );
+    expect(status).toBe('pending');
+    expect(flagSync({ queryStatus: status, authenticated: true, hasLocalLogin: false })).toBe(
+      'keep',
+    );
+    expect(
+      decideAuthGate({ queryStatus: status, authenticated: true, hasLocalLogin: false }).state,
+    ).toBe('loading');
+    expect(
+      gateQueryStatus({ status: 'success', dataUpdatedAt: markedAt }, loadedAt, markedAt),
+    ).toBe('success');
+  });
   it("takes this page load's own answer as the server's word", () => {
     expect(gateQueryStatus({ status: 'success', dataUpdatedAt: loadedAt }, loadedAt)).toBe(
       'success',

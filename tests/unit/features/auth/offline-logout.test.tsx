@@ -166,6 +166,39 @@ describe('a logout that could not reach the server sticks until it does', () => 
     expect(localStorage.getItem('kiri-auth')).toBe('true');
   });
 
+  it("another tab's offline logout locks this tab too, which does not store its login again", async () => {
+    const { server } = await openLoggedIn();
+    server.down = true;
+    // Another tab of the app logs out while the server is out of reach: what its logout leaves behind.
+    const mark = new Date(Date.now() + 1).toISOString();
+    act(() => {
+      localStorage.setItem(PENDING_LOGOUT_KEY, mark);
+      for (const key of [
+        'kiri-auth',
+        'kiri-session-persistent',
+        'kiri-client-id',
+        'kiri-last-login',
+      ]) {
+        localStorage.removeItem(key);
+      }
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: PENDING_LOGOUT_KEY, storageArea: localStorage }),
+      );
+    });
+    expect(await screen.findByLabelText('Access Code', {}, LAZY)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
+    expect(localStorage.getItem('kiri-auth')).toBeNull();
+    expect(localStorage.getItem(PENDING_LOGOUT_KEY)).toBe(mark);
+
+    // Back online, this tab sends the logout; the old session no longer opens the app.
+    server.down = false;
+    act(() => onlineManager.setOnline(false));
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(server.logoutsReceived).toHaveLength(1));
+    expect(server.sessionAlive).toBe(false);
+    expect(screen.getByLabelText('Access Code')).toBeTruthy();
+  });
+
   it('a logout that reached the server leaves no pending flag', async () => {
     const { server } = await openLoggedIn();
 
