@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseAuthUser, type AuthUser } from '@/domain/auth';
 import { ApiError, apiRequest, getJson } from '@/lib/api';
+import { registrationCheckIdentity, registrationCheckKey } from '@/lib/registration-check';
 import type { FailedAnswer } from '../model/messages';
 
 /** Reads an answer's JSON; a non-OK answer that the helper let through (a 429) becomes an ApiError. */
@@ -42,10 +43,10 @@ export interface RegistrationCheck {
   user: { name: string } | null;
 }
 
-export const registrationCheckKey = ['users', 'check-registration'] as const;
+export { registrationCheckKey };
 
 export const registrationCheckQuery = queryOptions({
-  queryKey: registrationCheckKey,
+  ...registrationCheckIdentity,
   queryFn: async (context): Promise<RegistrationCheck | null> => {
     try {
       return await getJson<RegistrationCheck>('/api/users/check-registration', {
@@ -56,9 +57,6 @@ export const registrationCheckQuery = queryOptions({
       throw error;
     }
   },
-  // A stale 'pending' from an earlier visit must not block an offline app with a dialog that cannot
-  // succeed: this answer is never persisted.
-  meta: { persist: false },
   retry: false,
 });
 
