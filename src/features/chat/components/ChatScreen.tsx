@@ -34,7 +34,7 @@ import { canSend } from '../model/composer';
 import { GREETED_KEY } from '../model/latest-reply';
 import { pressAction } from '../model/message-menu';
 import { connectionView } from '../model/offline-banner';
-import { INITIAL_MESSAGE_LIMIT, MESSAGE_PAGE } from '../model/scroll';
+import { INITIAL_MESSAGE_LIMIT, nextMessageLimit } from '../model/scroll';
 import { MOBILE_QUERY, SIDEBAR_WIDTH_PX } from '../model/sidebar';
 import { CHAT_TEXT, TOAST_TEXT } from '../model/texts';
 import { ConnectionBanner, NewDayBanner, PastDayBanner, ReplyBanner } from './Banners';
@@ -77,7 +77,7 @@ export function ChatScreen() {
     setPaging((current) => {
       const currentLimit = current.id === sessionId ? current.limit : INITIAL_MESSAGE_LIMIT;
       return loadedCount >= currentLimit
-        ? { id: sessionId, limit: currentLimit + MESSAGE_PAGE }
+        ? { id: sessionId, limit: nextMessageLimit(currentLimit) }
         : current;
     });
   }, [sessionId, loadedCount]);

@@ -5,9 +5,18 @@ export const SCROLL_TO_LATEST_THRESHOLD_PX = 100;
 export const AT_END_THRESHOLD_PX = 80;
 /** Older messages load when the reader comes this close to the top. */
 export const LOAD_OLDER_THRESHOLD_PX = 600;
-/** The newest messages read at first (a day of 10,000 opens with these), and how many more each time. */
+/** The newest messages read at first (a day of 10,000 opens with these), and the least read more. */
 export const INITIAL_MESSAGE_LIMIT = 60;
 export const MESSAGE_PAGE = 120;
+
+/**
+ * How many messages to read once the reader nears the top of what is loaded. Each read brings the
+ * whole window again (it is a live query), so a fixed page would make the way back through a day of
+ * 10,000 some 80 reads of up to 10,000 rows; growing with what is loaded, it is a handful.
+ */
+export function nextMessageLimit(current: number): number {
+  return current + Math.max(MESSAGE_PAGE, current);
+}
 
 /** The list follows new messages while the reader is this close to its end. */
 export function isAtEnd(distanceFromEnd: number): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewportVars } from '@/features/chat/hooks/useViewportHeight';
 import {
+  nextMessageLimit,
   estimatedEndOffset,
   isAtEnd,
   INITIAL_MESSAGE_LIMIT,
@@ -51,5 +52,22 @@ describe('the visual viewport', () => {
       height: '800px',
       top: '12px',
     });
+  });
+});
+
+describe('older messages load in pages that grow with what is loaded', () => {
+  it('reads at least 120 more, and doubles beyond that', () => {
+    expect(nextMessageLimit(60)).toBe(180);
+    expect(nextMessageLimit(180)).toBe(360);
+    expect(nextMessageLimit(5_000)).toBe(10_000);
+  });
+  it('reaches the start of a day of 10,000 in a handful of reads', () => {
+    let limit = INITIAL_MESSAGE_LIMIT;
+    let reads = 1;
+    while (limit < 10_000) {
+      limit = nextMessageLimit(limit);
+      reads += 1;
+    }
+    expect(reads).toBeLessThanOrEqual(10);
   });
 });
