@@ -194,6 +194,16 @@ function stripGreeting(text: string): { greeted: boolean; rest: string } {
   return { greeted: true, rest: rest.trim() };
 }
 
+/**
+ * 'remember what I said about tea': after the remember verb, a question word asks to recall, not to
+ * store. The recall query (null for everything), or undefined when it is not such a question.
+ */
+function recallAsked(content: string): string | null | undefined {
+  if (!/^(?:what|when|where|who|how|if|whether|which)\b/i.test(content)) return undefined;
+  const about = /\babout\s+(.+)$/i.exec(content)?.[1];
+  return cleanQuery(about ?? content.replace(/^\S+\s*/, ''));
+}
+
 /** Everything the local engine reads from a message. */
 export function analyse(message: string): Analysis {
   const text = tidy(normaliseApostrophes(message));
@@ -221,14 +231,8 @@ export function analyse(message: string): Analysis {
   const lead = REMEMBER_LEAD.exec(body);
   if (lead) {
     const content = lead[1] ?? '';
-    if (/^(?:what|when|where|who|how|if|whether|which)\b/i.test(content)) {
-      const about = /\babout\s+(.+)$/i.exec(content)?.[1];
-      return {
-        ...base,
-        intent: 'recall',
-        recallQuery: cleanQuery(about ?? content.replace(/^\S+\s*/, '')),
-      };
-    }
+    const asked = recallAsked(content);
+    if (asked !== undefined) return { ...base, intent: 'recall', recallQuery: asked };
     if (content.replace(/[\s?.!~]/g, '') === '' && isQuestion) {
       return { ...base, intent: 'recall', recallQuery: null };
     }
@@ -241,14 +245,8 @@ export function analyse(message: string): Analysis {
   const later = REMEMBER_LATER_SENTENCE.exec(body);
   const laterContent = later ? REMEMBER_LEAD.exec(later[2] ?? '')?.[1] : undefined;
   if (later && laterContent) {
-    if (/^(?:what|when|where|who|how|if|whether|which)\b/i.test(laterContent)) {
-      const about = /\babout\s+(.+)$/i.exec(laterContent)?.[1];
-      return {
-        ...base,
-        intent: 'recall',
-        recallQuery: cleanQuery(about ?? laterContent.replace(/^\S+\s*/, '')),
-      };
-    }
+    const asked = recallAsked(laterContent);
+    if (asked !== undefined) return { ...base, intent: 'recall', recallQuery: asked };
     const thing = cleanMemory(laterContent);
     if (thing) {
       const context = cleanMemory(later[1] ?? '');

@@ -43,13 +43,15 @@ export interface DataDirLockOptions {
  * after the last ')'.
  */
 export function procStatState(stat: string): string | null {
+  return fieldsAfterCommand(stat)?.[0] || null;
+}
+
+/** The fields of a /proc/<pid>/stat line from field 3 (the state) on, or null if it is not one. */
+function fieldsAfterCommand(stat: string): string[] | null {
   const close = stat.lastIndexOf(')');
   if (close === -1) return null;
-  const state = stat
-    .slice(close + 1)
-    .trimStart()
-    .split(/\s/, 1)[0];
-  return state ? state : null;
+  const rest = stat.slice(close + 1).trim();
+  return rest ? rest.split(/\s+/) : null;
 }
 
 /**
@@ -58,13 +60,8 @@ export function procStatState(stat: string): string | null {
  * that crashed is often some other program's.
  */
 export function procStatStartTime(stat: string): string | null {
-  const close = stat.lastIndexOf(')');
-  if (close === -1) return null;
   // Fields after the command name start at field 3 (the state): field 22 is the 20th of them.
-  const start = stat
-    .slice(close + 1)
-    .trim()
-    .split(/\s+/)[19];
+  const start = fieldsAfterCommand(stat)?.[19];
   return start && /^\d+$/.test(start) ? start : null;
 }
 

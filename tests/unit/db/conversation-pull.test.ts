@@ -18,6 +18,17 @@ async function setup() {
   await ensureTodaySession(db, T0, ZONE);
 }
 
+const queue = (id: string, text: string) =>
+  queueUserMessage(db, {
+    id,
+    sessionId: SESSION,
+    text,
+    replyToId: null,
+    userName: 'Mei',
+    history: [],
+    now: T0,
+  });
+
 const entry = (
   id: string,
   sender: 'user' | 'kiri',
@@ -61,15 +72,7 @@ describe('pulling the conversation log', () => {
 
   it('does not bring back a message deleted here, nor Kiri’s answer to it', async () => {
     await setup();
-    await queueUserMessage(db, {
-      id: 'u1',
-      sessionId: SESSION,
-      text: 'never mind',
-      replyToId: null,
-      userName: 'Mei',
-      history: [],
-      now: T0,
-    });
+    await queue('u1', 'never mind');
     await deleteMessageHere(db, 'u1', T0 + 1, async () => false);
     await unsendMessage(db, 'u0', T0 + 1, async () => false);
     const added = await pull([
@@ -84,15 +87,7 @@ describe('pulling the conversation log', () => {
 
   it('marks the owner’s message answered when its answer arrives by the pull', async () => {
     await setup();
-    await queueUserMessage(db, {
-      id: 'u1',
-      sessionId: SESSION,
-      text: 'are you there?',
-      replyToId: null,
-      userName: 'Mei',
-      history: [],
-      now: T0,
-    });
+    await queue('u1', 'are you there?');
     // Delivered, but the answer was lost on the way back (the app was closed).
     await drainOutbox(db, { fetch: async () => jsonResponse(503, {}), now: () => T0 });
     await pull([
