@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PULL_CURSOR_KEY, pullConversations, type ServerMessage } from '@/db/conversation-pull';
-import { deleteMessageHere, queueUserMessage, unsendMessage } from '@/db/messages';
+import { deleteMessageHere, unsendMessage } from '@/db/messages';
 import { drainOutbox } from '@/db/outbox-delivery';
 import { ensureTodaySession } from '@/db/sessions';
 import type { KiriDatabase } from '@/db/schema';
-import { freshDb, jsonResponse } from './helpers';
+import { freshDb, jsonResponse, queueOwnerMessage } from './helpers';
 
 let db: KiriDatabase;
 afterEach(async () => db?.delete());
@@ -19,15 +19,7 @@ async function setup() {
 }
 
 const queue = (id: string, text: string) =>
-  queueUserMessage(db, {
-    id,
-    sessionId: SESSION,
-    text,
-    replyToId: null,
-    userName: 'Mei',
-    history: [],
-    now: T0,
-  });
+  queueOwnerMessage(db, { id, text, sessionId: SESSION, at: T0 });
 
 const entry = (
   id: string,

@@ -1,3 +1,4 @@
+import { queueUserMessage } from '@/db/messages';
 import { KiriDatabase } from '@/db/schema';
 
 let counter = 0;
@@ -12,5 +13,21 @@ export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** The owner writes `text` in `sessionId` at `at`, as the composer queues it (no reply, no history). */
+export function queueOwnerMessage(
+  db: KiriDatabase,
+  message: { id: string; text: string; sessionId: string; at: number },
+) {
+  return queueUserMessage(db, {
+    id: message.id,
+    sessionId: message.sessionId,
+    text: message.text,
+    replyToId: null,
+    userName: 'Mei',
+    history: [],
+    now: message.at,
   });
 }

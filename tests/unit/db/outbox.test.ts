@@ -14,7 +14,7 @@ import {
 } from '@/db/outbox-delivery';
 import { ensureTodaySession } from '@/db/sessions';
 import type { KiriDatabase } from '@/db/schema';
-import { freshDb, jsonResponse } from './helpers';
+import { freshDb, jsonResponse, queueOwnerMessage } from './helpers';
 
 let db: KiriDatabase;
 afterEach(async () => db?.delete());
@@ -28,15 +28,7 @@ async function setup() {
 }
 
 function queue(id: string, text: string, at = T0) {
-  return queueUserMessage(db, {
-    id,
-    sessionId: SESSION,
-    text,
-    replyToId: null,
-    userName: 'Mei',
-    history: [],
-    now: at,
-  });
+  return queueOwnerMessage(db, { id, text, sessionId: SESSION, at });
 }
 
 function answer(id: string, parts: string[], timings?: number[]) {
