@@ -46,6 +46,8 @@ export interface JsonFileStore<T, Op = never> {
   persist(): Promise<void>;
   /** Waits for every queued write (and a compaction under way). */
   flush(): Promise<void>;
+  /** Flushes, then lets go of the open journal (the store must not be written after). */
+  close(): Promise<void>;
 }
 
 /** The snapshot's count of the journal lines it holds: the file's own field, read and removed at load. */
@@ -129,6 +131,7 @@ export async function openJsonFileStore<T extends { version: number }, Op = neve
     update: (change) => db.update(change),
     persist: () => db.write(),
     flush: () => file.flush(),
+    close: () => file.flush(),
   };
 }
 
@@ -281,6 +284,11 @@ class JournaledStore<T extends { version: number }, Op> implements JsonFileStore
     while (this.pumping || this.pendingJob || this.compacting) {
       await (this.pumping ?? this.pendingJob?.promise ?? this.compacting)?.catch(() => undefined);
     }
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.handle.close();
   }
 
   /** Folds the journal into the file now (also started by itself once the journal is large). */
