@@ -51,7 +51,8 @@ export function jsonBody<S extends z.ZodType>(
       }
     }
     const result = schema.safeParse(value);
-    if (!result.success) throw new HttpError(statusOf(result.error), describeZodError(result.error));
+    if (!result.success)
+      throw new HttpError(statusOf(result.error), describeZodError(result.error));
     c.req.addValidatedData('json', result.data as object);
     await next();
   };
