@@ -194,7 +194,7 @@ describe('exactly-once records', () => {
     const key = uuidv7(setup.clock.now);
     const first = await owner.post('/api/chat', body, keyHeader(key));
     const firstAnswer = (await first.json()) as ChatAnswer;
-    await setup.stores.conversations.close();
+    await setup.stores.conversations.flush();
     const again = await startChatApp({ dataDir: setup.dataDir, companion, clock: setup.clock });
     const phone = again.browser();
     owner.cloneCookiesInto(phone);

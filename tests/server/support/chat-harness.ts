@@ -112,7 +112,11 @@ export async function ownerChat(
 
 /** The bytes of the files chat writes (and their journals): equal before and after means nothing was written. */
 export async function chatFiles(dataDir: string): Promise<string> {
-  const read = (name: string) => readFile(join(dataDir, name), 'utf8');
+  const read = (name: string) =>
+    readFile(join(dataDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '(none)';
+      throw error;
+    });
   const names = ['conversations.json', 'memory.json'].flatMap((name) => [name, `${name}.journal`]);
   return (await Promise.all(names.map(read))).join('\n---\n');
 }
