@@ -48,6 +48,8 @@ export interface JsonFileStore<T, Op = never> {
   flush(): Promise<void>;
   /** Flushes, then lets go of the open journal (the store must not be written after). */
   close(): Promise<void>;
+  /** Folds the journal into the file now (nothing to do for a store without one). */
+  compact(): Promise<void>;
 }
 
 /** The snapshot's count of the journal lines it holds: the file's own field, read and removed at load. */
@@ -132,6 +134,7 @@ export async function openJsonFileStore<T extends { version: number }, Op = neve
     persist: () => db.write(),
     flush: () => file.flush(),
     close: () => file.flush(),
+    compact: () => file.flush(),
   };
 }
 
