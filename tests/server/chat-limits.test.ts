@@ -108,6 +108,8 @@ describe('exactly-once records', () => {
       }
       data.accounts.owner!.idempotency = idempotency;
     });
+    // The seeding was one large line: let the compaction it started finish before the files are read.
+    await setup.stores.conversations.flush();
     const calls = companion.calls.length;
     const files = await chatFiles(setup.dataDir);
 
