@@ -1,7 +1,7 @@
 // One versioned JSON file in DATA_DIR, migrated and checked on load. A store with a reducer keeps a
 // journal beside it (docs/server.md "Journal"); one without is rewritten whole on each write (lowdb's
 // Low on our durable adapter), which suits files written rarely.
-import { copyFile, mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import type { z } from 'zod';
@@ -258,7 +258,7 @@ class JournaledStore<T extends { version: number }, Op> implements JsonFileStore
       await writeFileDurably(journalPath, '');
       snapshotBytes = Buffer.byteLength(text);
     } else {
-      snapshotBytes = (await readFile(path)).byteLength;
+      snapshotBytes = (await stat(path)).size;
       // A file from before journals (or a journal someone removed): create it durably.
       await writeFileDurably(journalPath, '');
     }
@@ -331,8 +331,13 @@ class JournaledStore<T extends { version: number }, Op> implements JsonFileStore
       }
       if (!this.pendingJob) return;
       if (this.damaged) {
-        // The pending lines are resolved by the compaction's journal swap.
-        void this.compact().catch(() => undefined);
+        // The pending lines are resolved by the compaction's journal swap (or, if a compaction was
+        // already past its swap, appended to the fresh journal once it is done).
+        void this.compact()
+          .catch(() => undefined)
+          .then(() => {
+            if (this.pendingJob && !this.damaged) this.pump();
+          });
         return;
       }
       const job = this.pendingJob;
