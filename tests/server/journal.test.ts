@@ -1,6 +1,6 @@
 // The journal of a store with a reducer (docs/server.md "Journal"): a write appends a line, a crash at
 // any point replays to what was acknowledged, and a damaged journal stops the start instead of losing data.
-import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -123,6 +123,21 @@ describe('a journaled store', () => {
       await reopened.close();
       expect(await readdir(dataDir), when).toEqual(['notes.json', 'notes.json.journal']);
     }
+  });
+
+  it('after a failed append (the disk refused it), later writes go to a fresh journal, never after a torn line', async () => {
+    const dataDir = await makeDataDir();
+    const store = await open(dataDir);
+    await store.commit({ add: 'tea' });
+    // What a refused write looks like to the store: its append throws.
+    await (store as unknown as { handle: FileHandle }).handle.close();
+    await expect(store.commit({ add: 'milk' })).rejects.toThrow();
+    await store.commit({ add: 'bread' });
+    await store.close();
+    // The refused change stayed in memory, so it is in the data written afresh (as with a whole-file write).
+    const reopened = await open(dataDir);
+    expect(reopened.data.notes).toEqual(['tea', 'milk', 'bread']);
+    await reopened.close();
   });
 
   it('compacts by itself once the journal outgrows the file, and every acknowledged change stays', async () => {
