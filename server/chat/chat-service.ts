@@ -1,5 +1,6 @@
 // Chat and the conversation log: asks the companion, stores the exchange and the request's idempotency
-// record in one update of conversations.json, and answers replays from that record (docs/chat-server.md).
+// record as one op of conversations.json, and answers replays rebuilt from that record and the log
+// (docs/chat-server.md).
 import type { Viewer } from '../auth/auth-service';
 import {
   BASELINE_PERSONALITY,

@@ -1,5 +1,6 @@
-// Exactly once (DESIGN.md): the first successful answer per (account, Idempotency-Key) is kept and given
-// again on a replay; a key reused for another request is refused; two requests with one key never both run.
+// Exactly once (DESIGN.md): the first successful answer per (account, Idempotency-Key) is recorded (what
+// rebuilds it, never a copy) and given again on a replay; a key reused for another request is refused; two
+// requests with one key never both run; an account's records are capped.
 import { createHash } from 'node:crypto';
 import type { HonoRequest } from 'hono';
 import { createMiddleware } from 'hono/factory';
