@@ -2,8 +2,15 @@
 // one runs the engine and writes the exchange and its record to conversations.json), against the bare
 // GET /api/health at the same concurrency on the same real server (built app, fresh DATA_DIR, loopback
 // only). Alternating rounds so that drift on a shared machine falls on both alike; each figure is the
-// median of the per-round ratios.
+// median of the per-round ratios. Then one chat's durable write (what conversations.json's journal
+// appends) to a store holding 2,000 records, against the same write to an empty one.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import type { ConversationOp } from '../server/chat/conversation-log';
+import { sha256Hex } from '../server/chat/idempotency';
+import { openConversationStore } from '../server/store/conversation-store';
 import { uuidv7 } from '../src/domain/uuidv7';
 import { startServer, type KiriServer } from '../tests/e2e/support/server';
 import type { Benchmark, Figure } from './types';
@@ -81,6 +88,78 @@ async function expectChat(server: KiriServer, cookie: string): Promise<void> {
   if (body.provider !== 'local') throw new Error(`expected the local engine, got ${body.provider}`);
 }
 
+/** Budgets (issue 8): chat at 50 connections against a bare route, and one write with many records. */
+const MIN_CHAT_RPS_RATIO = 0.15;
+const MAX_WRITE_RATIO_WITH_RECORDS = 1.5;
+const RECORDS = 2_000;
+const WRITES_PER_ROUND = QUICK ? 40 : 100;
+
+/** What one chat commits to conversations.json: the question, a reply in two parts, and its record. */
+function chatOp(at: number): ConversationOp {
+  const userId = uuidv7(at);
+  const entry = (id: string, sender: 'user' | 'kiri', message: string, t: number) => ({
+    id,
+    message,
+    sender,
+    timestamp: t,
+    replyToId: null,
+    emotionalState: null,
+    sessionId: '2026-01-01',
+    answersId: sender === 'kiri' ? userId : null,
+  });
+  const kiri = [uuidv7(at + 1), uuidv7(at + 2)];
+  return {
+    account: 'owner',
+    append: [
+      entry(userId, 'user', 'I went to the park with my dog today and it was lovely', at),
+      entry(kiri[0]!, 'kiri', 'That sounds like such a gentle afternoon ~', at + 1),
+      entry(kiri[1]!, 'kiri', 'What is your dog called?', at + 2),
+    ],
+    record: {
+      key: userId,
+      value: {
+        route: 'POST /api/chat',
+        bodyHash: sha256Hex(userId),
+        status: 200,
+        answer: {
+          kind: 'chat',
+          kiriIds: kiri,
+          userMessage: { id: userId, sessionId: '2026-01-01' },
+          provider: 'local',
+        },
+        at,
+      },
+    },
+  };
+}
+
+/**
+ * Median milliseconds of one chat's durable write to a store holding RECORDS records and to an empty
+ * one, the writes alternating between the two so that the machine's drift falls on both alike.
+ */
+async function chatWriteMs(): Promise<{ full: number; none: number }> {
+  const dirs = await Promise.all([0, 1].map(() => mkdtemp(join(tmpdir(), 'kiri-bench-store-'))));
+  const [full, none] = await Promise.all(dirs.map((dir) => openConversationStore(dir)));
+  try {
+    const start = Date.now() - 60_000;
+    await Promise.all(
+      Array.from({ length: RECORDS }, (_, i) => full!.commit(chatOp(start + i * 3))),
+    );
+    await full!.flush();
+    const times = { full: [] as number[], none: [] as number[] };
+    for (let i = 0; i < WRITES_PER_ROUND * 2; i++) {
+      const which = i % 2 === 0 ? 'full' : 'none';
+      const began = performance.now();
+      await (which === 'full' ? full! : none!).commit(chatOp(Date.now() + i * 3));
+      times[which].push(performance.now() - began);
+    }
+    return { full: median(times.full), none: median(times.none) };
+  } finally {
+    await Promise.all([full!.close(), none!.close()]);
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -140,6 +219,15 @@ export const serverChatBenchmark: Benchmark = {
         failures > 0
           ? { invalid: `${failures} failed requests (non-2xx, errors or timeouts) during the load` }
           : {};
+      // One chat's write with RECORDS records against none, alternating, median of the round ratios.
+      const writeRatios: number[] = [];
+      const writeTimes: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const { full, none } = await chatWriteMs();
+        writeRatios.push(full / none);
+        writeTimes.push(`${full.toFixed(2)}/${none.toFixed(2)} ms`);
+      }
+
       const healthRps = Math.round(mean(healthRuns.map((r) => r.rps)));
       const healthP99 = mean(healthRuns.map((r) => r.p99));
       return [
@@ -148,6 +236,7 @@ export const serverChatBenchmark: Benchmark = {
           value: `${Math.round(mean(chatRuns.map((r) => r.rps)))} req/s`,
           ratio: median(rpsRatios),
           baseline: `GET /api/health (${healthRps} req/s)`,
+          budget: { min: MIN_CHAT_RPS_RATIO },
           note: `per-round ratios ${rpsRatios.map((r) => r.toFixed(3)).join(', ')}; chat runs: ${chatRuns.map((r) => r.detail).join(' | ')}`,
           ...invalid,
         },
@@ -158,6 +247,14 @@ export const serverChatBenchmark: Benchmark = {
           baseline: `GET /api/health p99 (${healthP99.toFixed(1)} ms, at least 1 ms)`,
           note: `per-round p99 chat/health: ${chatRuns.map((r, i) => `${r.p99}/${healthRuns[i]!.p99} ms`).join(', ')}`,
           ...invalid,
+        },
+        {
+          label: `one chat's durable write to conversations.json with ${RECORDS} records`,
+          value: `${writeTimes[0]} (with/without)`,
+          ratio: median(writeRatios),
+          baseline: 'the same write with no records (same run, alternating)',
+          budget: { max: MAX_WRITE_RATIO_WITH_RECORDS },
+          note: `per-round with/without: ${writeTimes.join(', ')}`,
         },
       ];
     } finally {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from '../../src/domain/chat-limits';
 import type { CompanionInput } from '../companion';
+import { TOO_LARGE_PARAM } from '../http/validate';
 
 // One limit for the server and the client, which keeps a longer message on the device.
 export { MAX_MESSAGE_LENGTH };
@@ -13,9 +14,11 @@ export const MAX_USER_NAME_LENGTH = 64;
 export const MAX_ID_LENGTH = 200;
 const MAX_UPLOADED_FILES = 50;
 
-const messageText = z
-  .string()
-  .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`);
+/** A text longer than one message may be is a 413 (validate.ts), not a 400: the request is too large. */
+const messageText = z.string().refine((text) => text.length <= MAX_MESSAGE_LENGTH, {
+  message: `must be at most ${MAX_MESSAGE_LENGTH} characters`,
+  params: { [TOO_LARGE_PARAM]: true },
+});
 const idText = z.string().max(MAX_ID_LENGTH, `must be at most ${MAX_ID_LENGTH} characters`);
 
 /** The last instant a JavaScript Date can hold (ms after 1970): anything later is no time at all. */

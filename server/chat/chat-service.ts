@@ -1,5 +1,6 @@
 // Chat and the conversation log: asks the companion, stores the exchange and the request's idempotency
-// record in one update of conversations.json, and answers replays from that record (docs/chat-server.md).
+// record as one op of conversations.json, and answers replays rebuilt from that record and the log
+// (docs/chat-server.md).
 import type { Viewer } from '../auth/auth-service';
 import {
   BASELINE_PERSONALITY,
@@ -9,10 +10,10 @@ import {
 } from '../companion';
 import { HttpError } from '../http/errors';
 import type {
-  ConversationAccount,
   ConversationEntry,
   ConversationStore,
   IdempotencyRecord,
+  StoredAnswer,
 } from '../store/conversation-store';
 import type { MemoryStore } from '../store/memory-store';
 import { sessionIdAt } from '../../src/domain/day-session';
@@ -21,23 +22,24 @@ import { uuidv7 } from '../../src/domain/uuidv7';
 import { accountOf } from './account';
 import type { ChatRequest, ConversationMessageRequest } from './chat-body';
 import {
-  accountIn,
-  appendEntries,
   entriesSince,
   findAccount,
   hasEntry,
   recentReplies,
+  type ConversationOp,
 } from './conversation-log';
 import {
   IdempotencyGate,
   isUuid,
   PRUNE_INTERVAL_MS,
-  pruneRecords,
+  recordRoomOf,
+  tooManyRecords,
   type GateResult,
   type IdempotentRequest,
   type Outcome,
+  type StoredOutcome,
 } from './idempotency';
-import { addNode, chatMemoryNode, memoriesForEngine } from './memories';
+import { chatMemoryNode, memoriesForEngine } from './memories';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const NOT_YOUR_MESSAGE = 'Only your own messages can be unsent';
@@ -107,9 +109,10 @@ export interface ChatServiceOptions {
   personality?: (account: string) => PersonalityDimensions;
 }
 
-/** What a request decided, and how it changes the account's data when it is committed. */
+/** What a request decided: its answer, how it changes the account's log, and what rebuilds the answer. */
 interface Prepared<A> extends Outcome<A> {
-  apply(account: ConversationAccount): void;
+  change: Pick<ConversationOp, 'append' | 'remove'>;
+  stored: StoredAnswer;
   /** Nothing to add or remove: without a key to record, there is nothing to write. */
   unchanged?: boolean;
 }
@@ -195,9 +198,7 @@ export class ChatService {
         // Before the log: a crash between the two writes leaves a memory and no record, so the device
         // retries, and the retry finds this node by its source message instead of adding another.
         const node = chatMemoryNode(reply.remember, repliedAt, userId);
-        await this.options.memory.update((data) => {
-          addNode(data, account, node);
-        });
+        await this.options.memory.commit({ account, add: node });
       }
 
       const answer: ChatAnswer = {
@@ -210,7 +211,15 @@ export class ChatService {
       return {
         status: 200,
         answer,
-        apply: (data) => appendEntries(data, entries),
+        change: { append: entries },
+        stored: {
+          kind: 'chat',
+          kiriIds: answer.kiriMessages.map((part) => part.id),
+          userMessage: answer.userMessage,
+          provider: answer.provider,
+          // Not in the log (the console's): the parts themselves, as a replay needs them.
+          ...(logged ? {} : { parts: answer.kiriMessages }),
+        },
         unchanged: entries.length === 0,
       };
     });
@@ -232,9 +241,7 @@ export class ChatService {
       sessionId: sessionIdAt(now, this.options.timeZone),
       answersId: null,
     };
-    await this.options.conversations.update((data) => {
-      appendEntries(accountIn(data, accountOf(viewer)), [entry]);
-    });
+    await this.options.conversations.commit({ account: accountOf(viewer), append: [entry] });
     return entry;
   }
 
@@ -259,10 +266,12 @@ export class ChatService {
         sessionId: body.sessionId ?? sessionIdAt(timestamp, this.options.timeZone),
         answersId: null,
       };
+      const { message: _text, ...meta } = entry;
       return {
         status: 201,
         answer: { success: true, message: { ...entry } },
-        apply: (data) => appendEntries(data, [entry]),
+        change: { append: [entry] },
+        stored: { kind: 'stored', entry: meta },
       };
     });
   }
@@ -281,10 +290,8 @@ export class ChatService {
       return {
         status: 200,
         answer: { success: true, id },
-        apply: (data) => {
-          const index = data.log.findIndex((e) => e.id === id);
-          if (index !== -1) data.log.splice(index, 1);
-        },
+        change: { remove: id },
+        stored: { kind: 'unsent', id },
       };
     });
   }
@@ -304,8 +311,9 @@ export class ChatService {
   }
 
   /**
-   * Runs `work` at most once per (account, key): a replay gets the stored answer, and the change and
-   * the record of a request go to disk in one file update, so neither can exist without the other.
+   * Runs `work` at most once per (account, key): a replay gets the first answer again, rebuilt from the
+   * log entries its record names, and the change and the record of a request are one journal line of
+   * conversations.json, so neither can exist without the other.
    */
   private async once<A>(
     account: string,
@@ -314,27 +322,27 @@ export class ChatService {
   ): Promise<GateResult<A>> {
     const { conversations, clock } = this.options;
     const commit = async (): Promise<Outcome<A>> => {
+      if (request) this.checkRecordRoom(account);
       const prepared = await work();
       const outcome: Outcome<A> = { status: prepared.status, answer: prepared.answer };
       if (prepared.unchanged && !request) return outcome;
       const at = clock();
-      await conversations.update((data) => {
-        const stored = accountIn(data, account);
-        prepared.apply(stored);
-        if (at - (this.prunedAt.get(account) ?? -Infinity) >= PRUNE_INTERVAL_MS) {
-          pruneRecords(stored.idempotency, at);
-          this.prunedAt.set(account, at);
-        }
-        if (request) {
-          stored.idempotency[request.key] = {
-            route: request.route,
-            bodyHash: request.bodyHash,
-            status: prepared.status,
-            answer: prepared.answer as IdempotencyRecord['answer'],
-            at,
-          };
-        }
-      });
+      const op: ConversationOp = { account, ...prepared.change };
+      if (at - (this.prunedAt.get(account) ?? -Infinity) >= PRUNE_INTERVAL_MS) {
+        op.pruneAt = at;
+        this.prunedAt.set(account, at);
+      }
+      if (request) {
+        const value: IdempotencyRecord = {
+          route: request.route,
+          bodyHash: request.bodyHash,
+          status: prepared.status,
+          answer: prepared.stored,
+          at,
+        };
+        op.record = { key: request.key, value };
+      }
+      await conversations.commit(op);
       return outcome;
     };
     if (!request) return { ...(await commit()), replayed: false };
@@ -343,9 +351,58 @@ export class ChatService {
       request,
       () => {
         const records = findAccount(conversations.data, account)?.idempotency;
-        return records && Object.hasOwn(records, request.key) ? records[request.key] : undefined;
+        if (!records || !Object.hasOwn(records, request.key)) return undefined;
+        return this.replayOf(account, records[request.key]!);
       },
       commit,
     );
+  }
+
+  /**
+   * An account whose records fill the caps within the replay window gets a 429 for a new keyed request
+   * (before the engine runs: nothing is written), never a dropped record a phone may still replay.
+   */
+  private checkRecordRoom(account: string): void {
+    const records = findAccount(this.options.conversations.data, account)?.idempotency;
+    const seconds = recordRoomOf(records, this.options.clock());
+    if (seconds !== null) {
+      throw new HttpError(429, tooManyRecords(seconds), { 'Retry-After': String(seconds) });
+    }
+  }
+
+  /**
+   * The first answer, rebuilt from the record and the log. Parts that have left the log since (the
+   * 1000-entry cap) are left out; docs/chat-server.md says what that answers.
+   */
+  private replayOf(account: string, record: IdempotencyRecord): StoredOutcome {
+    const stored = record.answer;
+    const byId = new Map(this.logOf(account).map((entry) => [entry.id, entry]));
+    let answer: unknown;
+    if (stored.kind === 'chat') {
+      const kiriMessages =
+        stored.parts ??
+        stored.kiriIds.flatMap((id) => {
+          const entry = byId.get(id);
+          return entry ? [{ id, message: entry.message, timestamp: entry.timestamp }] : [];
+        });
+      const parts = kiriMessages.map((part) => part.message);
+      const rebuilt: ChatAnswer = {
+        kiriMessages,
+        splitMessageTimings: splitTimings(parts),
+        kiriResponse: { message: parts.join('\n\n') },
+        userMessage: stored.userMessage,
+        provider: stored.provider,
+      };
+      answer = rebuilt;
+    } else if (stored.kind === 'stored') {
+      const message: ConversationEntry = {
+        ...stored.entry,
+        message: byId.get(stored.entry.id)?.message ?? '',
+      };
+      answer = { success: true, message } satisfies StoredMessageAnswer;
+    } else {
+      answer = { success: true, id: stored.id } satisfies UnsendAnswer;
+    }
+    return { route: record.route, bodyHash: record.bodyHash, status: record.status, answer };
   }
 }

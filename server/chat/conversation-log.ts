@@ -3,7 +3,9 @@ import type {
   ConversationAccount,
   ConversationEntry,
   ConversationsFile,
+  IdempotencyRecord,
 } from '../store/conversation-store';
+import { pruneRecords, putRecord } from './idempotency';
 
 /** Spec 000 §9: the server keeps the newest 1000 entries per account. */
 export const CONVERSATION_LOG_CAP = 1000;
@@ -35,6 +37,34 @@ export function appendEntries(
   account.log.push(...entries);
   const excess = account.log.length - cap;
   if (excess > 0) account.log.splice(0, excess);
+}
+
+/**
+ * One change to conversations.json, as its journal holds it: what one request adds to or removes from
+ * an account's log, and its record, so that both are one durable line (never one without the other).
+ */
+export interface ConversationOp {
+  account: string;
+  /** Appended at the end of the log (the cap drops the oldest). */
+  append?: ConversationEntry[];
+  /** The id of an entry that leaves the log (Unsend). */
+  remove?: string;
+  /** Records past the retention as of this time are dropped first (at most hourly per account). */
+  pruneAt?: number;
+  /** The request's record under its Idempotency-Key (the record caps then apply). */
+  record?: { key: string; value: IdempotencyRecord };
+}
+
+/** conversations.json's reducer: deterministic, so replaying the journal gives the same data. */
+export function applyConversationOp(data: ConversationsFile, op: ConversationOp): void {
+  const account = accountIn(data, op.account);
+  if (op.append) appendEntries(account, op.append);
+  if (op.remove !== undefined) {
+    const index = account.log.findIndex((entry) => entry.id === op.remove);
+    if (index !== -1) account.log.splice(index, 1);
+  }
+  if (op.pruneAt !== undefined) pruneRecords(account.idempotency, op.pruneAt);
+  if (op.record) putRecord(account.idempotency, op.record.key, op.record.value);
 }
 
 export function hasEntry(log: readonly ConversationEntry[], id: string): boolean {

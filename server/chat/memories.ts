@@ -2,6 +2,11 @@
 import { uuidv7 } from '../../src/domain/uuidv7';
 import type { MemoryFile, MemoryNode } from '../store/memory-store';
 
+/**
+ * Spec 002 §9: at most 100 core memories, per account. A node's text is at most one message
+ * (MAX_MESSAGE_LENGTH), so an account's nodes stay under ~100 × 10,000 characters.
+ */
+export const MAX_MEMORY_NODES = 100;
 /** How many memories the engine sees, newest first. */
 export const MEMORIES_FOR_ENGINE = 50;
 /** Something the owner asked to keep matters more than what Kiri noticed by itself. */
@@ -68,8 +73,34 @@ export function chatMemoryNode(
 }
 
 /**
+ * Which node goes first when an account holds more than it may: the least important, then among equals
+ * the least recalled (accessCount), then the oldest. Returns the index of that node.
+ */
+export function leastValuableNode(nodes: readonly MemoryNode[]): number {
+  let worst = 0;
+  for (let i = 1; i < nodes.length; i += 1) {
+    const a = nodes[i]!;
+    const b = nodes[worst]!;
+    const lessValuable =
+      a.importance !== b.importance
+        ? a.importance < b.importance
+        : a.accessCount !== b.accessCount
+          ? a.accessCount < b.accessCount
+          : a.timestamp < b.timestamp;
+    if (lessValuable) worst = i;
+  }
+  return worst;
+}
+
+/** The memory cap: past `cap` nodes, the least valuable ones are forgotten. */
+export function forgetPastCap(nodes: MemoryNode[], cap = MAX_MEMORY_NODES): void {
+  while (nodes.length > cap) nodes.splice(leastValuableNode(nodes), 1);
+}
+
+/**
  * Adds a node, unless one made from the same owner message is already there (a retried request after a
- * crash between memory.json's write and conversations.json's): then that one is kept.
+ * crash between memory.json's write and conversations.json's): then that one is kept. Past the cap, the
+ * least valuable node is forgotten (which may be the new one, if every other matters more).
  */
 export function addNode(data: MemoryFile, account: string, node: MemoryNode): MemoryNode {
   if (!Object.hasOwn(data.accounts, account)) data.accounts[account] = { nodes: [] };
@@ -79,5 +110,17 @@ export function addNode(data: MemoryFile, account: string, node: MemoryNode): Me
     if (existing) return existing;
   }
   nodes.push(node);
+  forgetPastCap(nodes);
   return node;
+}
+
+/** One change to memory.json, as its journal holds it. */
+export interface MemoryOp {
+  account: string;
+  add: MemoryNode;
+}
+
+/** memory.json's reducer. */
+export function applyMemoryOp(data: MemoryFile, op: MemoryOp): void {
+  addNode(data, op.account, op.add);
 }

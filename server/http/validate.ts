@@ -15,6 +15,17 @@ export function describeZodError(error: z.ZodError, root = 'body'): string {
     .join('; ');
 }
 
+/** Set in a custom zod issue's params: the value is too large, so the answer is a 413, not a 400. */
+export const TOO_LARGE_PARAM = 'tooLarge';
+
+function statusOf(error: z.ZodError): 400 | 413 {
+  return error.issues.some(
+    (issue) => issue.code === 'custom' && issue.params?.[TOO_LARGE_PARAM] === true,
+  )
+    ? 413
+    : 400;
+}
+
 type Validated<Target extends string, S extends z.ZodType> = {
   in: { [K in Target]: z.input<S> };
   out: { [K in Target]: z.output<S> };
@@ -40,7 +51,8 @@ export function jsonBody<S extends z.ZodType>(
       }
     }
     const result = schema.safeParse(value);
-    if (!result.success) throw new HttpError(400, describeZodError(result.error));
+    if (!result.success)
+      throw new HttpError(statusOf(result.error), describeZodError(result.error));
     c.req.addValidatedData('json', result.data as object);
     await next();
   };

@@ -20,7 +20,7 @@ export class CorruptStoreFileError extends Error {
 
 const TEMP_SUFFIX = '.tmp';
 
-function tempNameFor(fileName: string): string {
+export function tempNameFor(fileName: string): string {
   return `.${fileName}.${process.pid}-${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
 }
 
@@ -28,7 +28,7 @@ function isTempNameOf(fileName: string, candidate: string): boolean {
   return candidate.startsWith(`.${fileName}.`) && candidate.endsWith(TEMP_SUFFIX);
 }
 
-async function fsyncDirectory(dir: string): Promise<void> {
+export async function fsyncDirectory(dir: string): Promise<void> {
   // Windows cannot open a folder for fsync; there the rename is as durable as it gets.
   if (process.platform === 'win32') return;
   const handle = await open(dir, 'r');
@@ -127,23 +127,28 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     }
   }
 
-  private async writeDurably(text: string): Promise<void> {
-    const dir = dirname(this.path);
-    const tempPath = join(dir, tempNameFor(basename(this.path)));
-    let renamed = false;
+  private writeDurably(text: string): Promise<void> {
+    return writeFileDurably(this.path, text);
+  }
+}
+
+/** Replaces `path` with `text`: temp file, fsync, rename, fsync of the folder. A crash leaves old or new. */
+export async function writeFileDurably(path: string, text: string): Promise<void> {
+  const dir = dirname(path);
+  const tempPath = join(dir, tempNameFor(basename(path)));
+  let renamed = false;
+  try {
+    const handle = await open(tempPath, 'w', 0o600);
     try {
-      const handle = await open(tempPath, 'w', 0o600);
-      try {
-        await handle.writeFile(text, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(tempPath, this.path);
-      renamed = true;
-      await fsyncDirectory(dir);
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
     } finally {
-      if (!renamed) await unlink(tempPath).catch(() => undefined);
+      await handle.close();
     }
+    await rename(tempPath, path);
+    renamed = true;
+    await fsyncDirectory(dir);
+  } finally {
+    if (!renamed) await unlink(tempPath).catch(() => undefined);
   }
 }

@@ -1,6 +1,8 @@
-// conversations.json: per account, the conversation log (capped) and the idempotency records, in one
-// file so that a reply and the record of the request that produced it are written in one update.
+// conversations.json (+ its journal): per account, the conversation log (capped) and the idempotency
+// records, in one store so that a reply and the record of the request that produced it are one change.
 import { z } from 'zod';
+import { applyConversationOp, type ConversationOp } from '../chat/conversation-log';
+import { migrateRecordsToV2 } from '../chat/idempotency';
 import {
   openJsonFileStore,
   type JsonFileStore,
@@ -8,7 +10,7 @@ import {
   type StoreDefinition,
 } from './json-file-store';
 
-export const CONVERSATIONS_FILE_VERSION = 1;
+export const CONVERSATIONS_FILE_VERSION = 2;
 
 const timestamp = z.number().int().nonnegative();
 
@@ -31,14 +33,36 @@ export const conversationEntrySchema = z.object({
   answersId: z.string().nullable(),
 });
 
+const kiriMessageSchema = z.object({ id: z.string().min(1), message: z.string(), timestamp });
+
+/**
+ * What a replay's answer is rebuilt from: the ids of the log entries the first answer gave, never a
+ * copy of the request's text (docs/chat-server.md "Exactly once").
+ */
+export const storedAnswerSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('chat'),
+    kiriIds: z.array(z.string().min(1)),
+    userMessage: z.object({ id: z.string().min(1), sessionId: z.string().min(1) }).nullable(),
+    provider: z.string(),
+    /** Only for a reply that is not logged (the console's): its parts, as the log would hold them. */
+    parts: z.array(kiriMessageSchema).optional(),
+  }),
+  z.object({
+    kind: z.literal('stored'),
+    /** The stored entry less its text, which is read from the log. */
+    entry: conversationEntrySchema.omit({ message: true }),
+  }),
+  z.object({ kind: z.literal('unsent'), id: z.string().min(1) }),
+]);
+
 export const idempotencyRecordSchema = z.object({
   /** Method and path, e.g. 'POST /api/chat' or 'DELETE /api/conversations/<id>'. */
   route: z.string().min(1),
   /** sha256 (hex) of the raw body text. */
   bodyHash: z.string().min(1),
   status: z.number().int(),
-  /** The JSON answered the first time, answered again on every replay. */
-  answer: z.json(),
+  answer: storedAnswerSchema,
   at: timestamp,
 });
 
@@ -57,24 +81,29 @@ export const conversationsFileSchema = z.object({
 
 export type EmotionalState = z.infer<typeof emotionalStateSchema>;
 export type ConversationEntry = z.infer<typeof conversationEntrySchema>;
+export type StoredAnswer = z.infer<typeof storedAnswerSchema>;
 export type IdempotencyRecord = z.infer<typeof idempotencyRecordSchema>;
 export type ConversationAccount = z.infer<typeof conversationAccountSchema>;
 export type ConversationsFile = z.infer<typeof conversationsFileSchema>;
-export type ConversationStore = JsonFileStore<ConversationsFile>;
+export type ConversationStore = JsonFileStore<ConversationsFile, ConversationOp>;
 
 export function defaultConversationsFile(): ConversationsFile {
   return { version: CONVERSATIONS_FILE_VERSION, accounts: {} };
 }
 
-/** migrations[n] turns version n into n + 1. Version 1 is the first. */
-export const CONVERSATIONS_MIGRATIONS: Record<number, Migration> = {};
+/** migrations[n] turns version n into n + 1. */
+export const CONVERSATIONS_MIGRATIONS: Record<number, Migration> = {
+  // Records kept a copy of the first answer; now they name the log entries it is rebuilt from.
+  1: migrateRecordsToV2,
+};
 
-export const conversationStoreDefinition: StoreDefinition<ConversationsFile> = {
+export const conversationStoreDefinition: StoreDefinition<ConversationsFile, ConversationOp> = {
   fileName: 'conversations.json',
   currentVersion: CONVERSATIONS_FILE_VERSION,
   schema: conversationsFileSchema,
   defaults: defaultConversationsFile,
   migrations: CONVERSATIONS_MIGRATIONS,
+  apply: applyConversationOp,
 };
 
 export function openConversationStore(dataDir: string): Promise<ConversationStore> {

@@ -1,33 +1,59 @@
-// One versioned JSON file in DATA_DIR (lowdb's Low on our durable adapter), migrated and checked on load.
-import { copyFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+// One versioned JSON file in DATA_DIR, migrated and checked on load. A store with a reducer keeps a
+// journal beside it (docs/server.md "Journal"); one without is rewritten whole on each write (lowdb's
+// Low on our durable adapter), which suits files written rarely.
+import { copyFile, mkdir, open, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import type { z } from 'zod';
-import { AtomicJsonFile, CorruptStoreFileError } from './atomic-json-file';
+import { AtomicJsonFile, CorruptStoreFileError, writeFileDurably } from './atomic-json-file';
+import {
+  COMPACT_MIN_BYTES,
+  JOURNAL_SUFFIX,
+  journalLineText,
+  parseJournal,
+  type JournalLine,
+} from './journal';
 
 /** Turns the data of version n into the data of version n + 1. */
 export type Migration = (data: Record<string, unknown>) => Record<string, unknown>;
 
-export interface StoreDefinition<T extends { version: number }> {
+export interface StoreDefinition<T extends { version: number }, Op = never> {
   fileName: string;
   currentVersion: number;
   schema: z.ZodType<T>;
   defaults: () => T;
   /** migrations[n] upgrades version n to n + 1. */
   migrations: Record<number, Migration>;
+  /**
+   * The store's reducer: applies one small change. With it, the store keeps a journal and a write
+   * appends the operation; it must be deterministic (the journal is replayed through it at start).
+   */
+  apply?: (data: T, op: Op) => void;
 }
 
-export interface JsonFileStore<T> {
+export interface JsonFileStore<T, Op = never> {
   readonly path: string;
-  /** The live data. Mutate it only inside update(), or call persist() after. */
+  /** The live data. Mutate it only inside update() or commit(), or call persist() after. */
   readonly data: T;
-  /** Applies a change and resolves once it is durable on disk. */
+  /** Applies an operation of the store's reducer and resolves once it is durable on disk. */
+  commit(op: Op): Promise<void>;
+  /**
+   * Applies any change and resolves once it is durable on disk. On a journaled store it writes the
+   * whole data as one journal line: for rare changes (and tests), never for a per-request write.
+   */
   update(change: (data: T) => void): Promise<void>;
   /** Writes the data as it is now (for changes kept in memory on purpose, e.g. last-use times). */
   persist(): Promise<void>;
-  /** Waits for every queued write. */
+  /** Waits for every queued write (and a compaction under way). */
   flush(): Promise<void>;
+  /** Flushes, then lets go of the open journal (the store must not be written after). */
+  close(): Promise<void>;
+  /** Folds the journal into the file now (nothing to do for a store without one). */
+  compact(): Promise<void>;
 }
+
+/** The snapshot's count of the journal lines it holds: the file's own field, read and removed at load. */
+export const JOURNAL_SEQ_FIELD = 'journalSeq';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -74,14 +100,15 @@ export function migrateToCurrent<T extends { version: number }>(
   };
 }
 
-export async function openJsonFileStore<T extends { version: number }>(
+export async function openJsonFileStore<T extends { version: number }, Op = never>(
   dataDir: string,
-  definition: StoreDefinition<T>,
-): Promise<JsonFileStore<T>> {
+  definition: StoreDefinition<T, Op>,
+): Promise<JsonFileStore<T, Op>> {
   await mkdir(dataDir, { recursive: true });
   const path = join(dataDir, definition.fileName);
   const file = new AtomicJsonFile<T>(path);
   await file.removeLeftoverTempFiles();
+  if (definition.apply) return JournaledStore.open(file, definition, definition.apply);
 
   const raw = await file.read();
   const db = new Low<T>(file, definition.defaults());
@@ -102,8 +129,282 @@ export async function openJsonFileStore<T extends { version: number }>(
     get data() {
       return db.data;
     },
+    commit: () => Promise.reject(new Error(`${definition.fileName} has no reducer: use update()`)),
     update: (change) => db.update(change),
     persist: () => db.write(),
     flush: () => file.flush(),
+    close: () => file.flush(),
+    compact: () => file.flush(),
   };
+}
+
+interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+function deferred(): Deferred {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+async function readOptional(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+/**
+ * A JSON file plus its journal. A change is applied in memory at once and its line appended; the lines
+ * asked for while an append runs go in the next one, with one fdatasync for the group (group commit),
+ * and each change's promise resolves once its line is durable. Compaction writes the data with the
+ * number of the last change it holds (temp, fsync, rename, fsync of the folder), then replaces the
+ * journal with the lines that came after (same steps): a crash between any two steps replays to the
+ * same data, because lines the file already holds are skipped.
+ */
+class JournaledStore<T extends { version: number }, Op> implements JsonFileStore<T, Op> {
+  readonly path: string;
+  private readonly journalPath: string;
+  private seq = 0;
+  private snapshotBytes = 0;
+  private journalBytes = 0;
+  private pending: string[] = [];
+  private pendingJob: Deferred | null = null;
+  private pumping: Promise<void> | null = null;
+  /** A journal swap waiting for the appends to pause: it runs between two groups. */
+  private swapJob: { run: () => Promise<void>; done: Deferred } | null = null;
+  private compacting: Promise<void> | null = null;
+  /** Lines asked for since the snapshot under way was taken: the next journal starts with them. */
+  private sinceSnapshot: string[] | null = null;
+  /** An append failed part-way: the journal may end in a torn line, so nothing more is appended to it. */
+  private damaged = false;
+
+  private constructor(
+    private readonly fileName: string,
+    private handle: FileHandle,
+    public data: T,
+    private readonly applyOp: (data: T, op: Op) => void,
+    path: string,
+  ) {
+    this.path = path;
+    this.journalPath = `${path}${JOURNAL_SUFFIX}`;
+  }
+
+  static async open<T extends { version: number }, Op>(
+    file: AtomicJsonFile<T>,
+    definition: StoreDefinition<T, Op>,
+    apply: (data: T, op: Op) => void,
+  ): Promise<JournaledStore<T, Op>> {
+    const { path } = file;
+    const journalPath = `${path}${JOURNAL_SUFFIX}`;
+    const raw = (await file.read()) as Record<string, unknown> | null;
+    let data: T;
+    let base = 0;
+    let migratedFrom: number | null = null;
+    if (raw === null) {
+      data = definition.defaults();
+    } else {
+      if (typeof raw === 'object' && !Array.isArray(raw) && JOURNAL_SEQ_FIELD in raw) {
+        const found = raw[JOURNAL_SEQ_FIELD];
+        if (typeof found !== 'number' || !Number.isInteger(found) || found < 0) {
+          throw new CorruptStoreFileError(path, `${JOURNAL_SEQ_FIELD} is not a whole number`);
+        }
+        base = found;
+        delete raw[JOURNAL_SEQ_FIELD];
+      }
+      ({ data, migratedFrom } = migrateToCurrent(definition, path, raw));
+    }
+
+    const journalText = await readOptional(journalPath);
+    const lines = parseJournal<Op>(journalPath, journalText, base);
+    if (lines.length > 0 && migratedFrom !== null) {
+      throw new CorruptStoreFileError(
+        journalPath,
+        `it holds changes to version ${migratedFrom} of ${definition.fileName}, which this Kiri ` +
+          'cannot replay; start the Kiri that wrote them once, so that it folds them into the file',
+      );
+    }
+    for (const line of lines) {
+      try {
+        if ('op' in line) apply(data, line.op);
+        else data = line.replace as T;
+      } catch (error) {
+        throw new CorruptStoreFileError(
+          journalPath,
+          `change ${line.seq} cannot be applied (${(error as Error).message})`,
+        );
+      }
+    }
+    const seq = base + lines.length;
+
+    if (migratedFrom !== null) {
+      // Keep what we migrated from: a migration bug must not cost the owner their data.
+      await copyFile(path, `${path}.v${migratedFrom}.bak`);
+    }
+    // On start, fold the journal in: the file is whole again and the journal starts empty.
+    let snapshotBytes: number;
+    if (raw === null || migratedFrom !== null || journalText !== '') {
+      const text = snapshotText(data, seq);
+      await writeFileDurably(path, text);
+      await writeFileDurably(journalPath, '');
+      snapshotBytes = Buffer.byteLength(text);
+    } else {
+      snapshotBytes = (await stat(path)).size;
+      // A file from before journals (or a journal someone removed): create it durably.
+      await writeFileDurably(journalPath, '');
+    }
+    const handle = await open(journalPath, 'a', 0o600);
+    const store = new JournaledStore<T, Op>(definition.fileName, handle, data, apply, path);
+    store.seq = seq;
+    store.snapshotBytes = snapshotBytes;
+    return store;
+  }
+
+  commit(op: Op): Promise<void> {
+    this.applyOp(this.data, op);
+    return this.append({ seq: ++this.seq, op });
+  }
+
+  update(change: (data: T) => void): Promise<void> {
+    change(this.data);
+    return this.persist();
+  }
+
+  persist(): Promise<void> {
+    return this.append({ seq: ++this.seq, replace: this.data });
+  }
+
+  async flush(): Promise<void> {
+    while (this.pumping || this.pendingJob || this.compacting) {
+      await (this.pumping ?? this.pendingJob?.promise ?? this.compacting)?.catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.handle.close();
+  }
+
+  /** Folds the journal into the file now (also started by itself once the journal is large). */
+  compact(): Promise<void> {
+    this.compacting ??= this.runCompaction().finally(() => {
+      this.compacting = null;
+    });
+    return this.compacting;
+  }
+
+  private append(line: JournalLine<Op>): Promise<void> {
+    // Serialised now: the line says what the change was when it was made.
+    const text = journalLineText(line);
+    this.pending.push(text);
+    this.sinceSnapshot?.push(text);
+    this.pendingJob ??= deferred();
+    const { promise } = this.pendingJob;
+    this.pump();
+    return promise;
+  }
+
+  private pump(): void {
+    this.pumping ??= this.drain().finally(() => {
+      this.pumping = null;
+      // Asked for while the loop was ending.
+      if (this.swapJob || (this.pendingJob && !this.damaged)) this.pump();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.swapJob) {
+        const swap = this.swapJob;
+        this.swapJob = null;
+        await swap.run().then(swap.done.resolve, swap.done.reject);
+        continue;
+      }
+      if (!this.pendingJob) return;
+      if (this.damaged) {
+        // The pending lines are resolved by the compaction's journal swap (or, if a compaction was
+        // already past its swap, appended to the fresh journal once it is done).
+        void this.compact()
+          .catch(() => undefined)
+          .then(() => {
+            if (this.pendingJob && !this.damaged) this.pump();
+          });
+        return;
+      }
+      const job = this.pendingJob;
+      const text = this.pending.join('');
+      this.pending = [];
+      this.pendingJob = null;
+      try {
+        await this.handle.appendFile(text, 'utf8');
+        await this.handle.datasync();
+        this.journalBytes += Buffer.byteLength(text);
+        job.resolve();
+      } catch (error) {
+        this.damaged = true;
+        job.reject(error);
+      }
+      if (this.journalBytes > Math.max(COMPACT_MIN_BYTES, this.snapshotBytes)) {
+        void this.compact().catch(() => undefined);
+      }
+    }
+  }
+
+  private async runCompaction(): Promise<void> {
+    // Taken synchronously: every change up to `seq` is in it, none after.
+    const text = snapshotText(this.data, this.seq);
+    this.sinceSnapshot = [];
+    try {
+      await writeFileDurably(this.path, text);
+      const done = deferred();
+      this.swapJob = {
+        done,
+        run: async () => {
+          // No append runs now. Lines written to the old journal since the snapshot and lines still
+          // waiting both go to the new one, which makes the waiting ones durable too.
+          const carried = this.sinceSnapshot!.join('');
+          await writeFileDurably(this.journalPath, carried);
+          const previous = this.handle;
+          this.handle = await open(this.journalPath, 'a', 0o600);
+          await previous.close().catch(() => undefined);
+          this.journalBytes = Buffer.byteLength(carried);
+          this.snapshotBytes = Buffer.byteLength(text);
+          this.damaged = false;
+          const waiting = this.pendingJob;
+          this.pending = [];
+          this.pendingJob = null;
+          waiting?.resolve();
+        },
+      };
+      this.pump();
+      await done.promise;
+    } catch (error) {
+      const waiting = this.pendingJob;
+      if (this.damaged && waiting) {
+        this.pending = [];
+        this.pendingJob = null;
+        waiting.reject(error);
+      }
+      throw error;
+    } finally {
+      this.sinceSnapshot = null;
+    }
+  }
+
+  toString(): string {
+    return `${this.fileName} in ${dirname(this.path)}`;
+  }
+}
+
+function snapshotText(data: object, seq: number): string {
+  return `${JSON.stringify({ ...data, [JOURNAL_SEQ_FIELD]: seq })}\n`;
 }

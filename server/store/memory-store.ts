@@ -1,5 +1,6 @@
 // memory.json: the memory nodes of spec 000 §3.1, per account (what the owner asked Kiri to remember).
 import { z } from 'zod';
+import { applyMemoryOp, type MemoryOp } from '../chat/memories';
 import {
   openJsonFileStore,
   type JsonFileStore,
@@ -46,7 +47,7 @@ export const memoryFileSchema = z.object({
 
 export type MemoryNode = z.infer<typeof memoryNodeSchema>;
 export type MemoryFile = z.infer<typeof memoryFileSchema>;
-export type MemoryStore = JsonFileStore<MemoryFile>;
+export type MemoryStore = JsonFileStore<MemoryFile, MemoryOp>;
 
 export function defaultMemoryFile(): MemoryFile {
   return { version: MEMORY_FILE_VERSION, accounts: {} };
@@ -55,12 +56,13 @@ export function defaultMemoryFile(): MemoryFile {
 /** migrations[n] turns version n into n + 1. Version 1 is the first. */
 export const MEMORY_MIGRATIONS: Record<number, Migration> = {};
 
-export const memoryStoreDefinition: StoreDefinition<MemoryFile> = {
+export const memoryStoreDefinition: StoreDefinition<MemoryFile, MemoryOp> = {
   fileName: 'memory.json',
   currentVersion: MEMORY_FILE_VERSION,
   schema: memoryFileSchema,
   defaults: defaultMemoryFile,
   migrations: MEMORY_MIGRATIONS,
+  apply: applyMemoryOp,
 };
 
 export function openMemoryStore(dataDir: string): Promise<MemoryStore> {

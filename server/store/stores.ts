@@ -17,6 +17,11 @@ export async function openStores(dataDir: string): Promise<Stores> {
   };
 }
 
+/** Flushes every file and lets go of the open journals (for tests that reopen a DATA_DIR). */
+export async function closeStores(stores: Stores): Promise<void> {
+  await Promise.all(Object.values(stores).map((store) => store.close()));
+}
+
 /** Waits until every queued write of every file is on disk. */
 export async function flushStores(stores: Stores): Promise<void> {
   await Promise.all(Object.values(stores).map((store) => store.flush()));

@@ -401,10 +401,18 @@ describe('refusals', () => {
       400,
       'history.0: must have role and content, or message and sender',
     );
+    // Too long is too large: the spec's error format with a 413 (the device keeps such a message).
     await expectError(
       await send(JSON.stringify({ message: 'x'.repeat(10_001), history: [] })),
-      400,
+      413,
       'message: must be at most 10000 characters',
+    );
+    await expectError(
+      await send(
+        JSON.stringify({ message: 'hi', history: [{ role: 'user', content: 'x'.repeat(10_001) }] }),
+      ),
+      413,
+      'history.0.content: must be at most 10000 characters',
     );
     await expectError(
       await send(

@@ -209,13 +209,12 @@ describe('POST /api/conversations (image sharing)', () => {
     expect(await logOf(owner)).toHaveLength(1);
   });
 
-  it('refuses bad bodies with a 400 and writes nothing', async () => {
+  it('refuses bad bodies with a 400 (a too long message with a 413) and writes nothing', async () => {
     const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
     const files = await chatFiles(setup.dataDir);
     const bad: [unknown, RegExp][] = [
       [{ message: IMAGE_SENT, sender: 'bot', emotionalState: null }, /^sender: /],
       [{ message: '', sender: 'user', emotionalState: null }, /^message: must not be empty/],
-      [{ message: 'x'.repeat(10_001), sender: 'user' }, /^message: must be at most 10000/],
       [{ message: 'hi', sender: 'kiri', emotionalState: { curiosity: 75 } }, /^emotionalState\./],
       [
         { message: 'hi', sender: 'kiri', emotionalState: { ...KIRI_FEELING, empathy: 'lots' } },
@@ -226,6 +225,11 @@ describe('POST /api/conversations (image sharing)', () => {
     for (const [body, message] of bad) {
       await expectError(await owner.post('/api/conversations', body), 400, message);
     }
+    await expectError(
+      await owner.post('/api/conversations', { message: 'x'.repeat(10_001), sender: 'user' }),
+      413,
+      'message: must be at most 10000 characters',
+    );
     await expectError(
       await owner.request('/api/conversations', {
         method: 'POST',

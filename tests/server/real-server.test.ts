@@ -184,6 +184,64 @@ describe('the real server', () => {
     expect(await second.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 
+  it('killed with SIGKILL during a burst of chats, restarts with every acknowledged chat, each replayed as first answered', async () => {
+    const dataDir = await makeDataDir();
+    const port = await freePort();
+    const first = startServer(dataDir, port);
+    await first.ready;
+    const sessions: Session[] = [];
+    for (let i = 0; i < 4; i += 1) sessions.push(await login(first.url));
+    const chat = (url: string, session: Session, key: string, n: number) =>
+      fetch(`${url}/api/chat`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: session.cookie,
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ message: `message ${n} from this writer`, history: [] }),
+      });
+
+    // Each session chats as fast as it can (conversations.json's journal, group commits across them).
+    let killed = false;
+    const answered: { session: Session; key: string; n: number; answer: unknown }[] = [];
+    const writers = sessions.map(async (session) => {
+      for (let n = 0; !killed; n += 1) {
+        const key = crypto.randomUUID();
+        try {
+          const response = await chat(first.url, session, key, n);
+          if (response.status !== 200) throw new Error(`chat answered ${response.status}`);
+          answered.push({ session, key, n, answer: await response.json() });
+        } catch (error) {
+          if (killed) return;
+          throw error;
+        }
+      }
+    });
+    let writerFailure: unknown = null;
+    writers.forEach((writer) => writer.catch((error: unknown) => (writerFailure ??= error)));
+    while (answered.length < 20) {
+      if (writerFailure) throw writerFailure;
+      await sleep(10);
+    }
+    await sleep(50 + Math.random() * 250);
+    killed = true;
+    first.child.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    await Promise.all(writers);
+
+    const second = startServer(dataDir, port);
+    await second.ready;
+    for (const { session, key, n, answer } of answered) {
+      const replay = await chat(second.url, session, key, n);
+      expect(replay.status, key).toBe(200);
+      expect(replay.headers.get('idempotent-replayed'), key).toBe('true');
+      expect(await replay.json(), key).toEqual(answer);
+    }
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
   it('prints a generated code once, refuses a second server on the same DATA_DIR, stops cleanly on SIGTERM', async () => {
     const dataDir = await makeDataDir();
     const port = await freePort();

@@ -110,10 +110,15 @@ export async function ownerChat(
   return { setup, owner };
 }
 
-/** The bytes of the files chat writes: equal before and after means nothing was written. */
+/** The bytes of the files chat writes (and their journals): equal before and after means nothing was written. */
 export async function chatFiles(dataDir: string): Promise<string> {
-  const read = (name: string) => readFile(join(dataDir, name), 'utf8');
-  return `${await read('conversations.json')}\n---\n${await read('memory.json')}`;
+  const read = (name: string) =>
+    readFile(join(dataDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '(none)';
+      throw error;
+    });
+  const names = ['conversations.json', 'memory.json'].flatMap((name) => [name, `${name}.journal`]);
+  return (await Promise.all(names.map(read))).join('\n---\n');
 }
 
 /** The log as GET /api/conversations answers it, less the registration welcome (see WELCOME_MESSAGES). */
