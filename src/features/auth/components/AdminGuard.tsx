@@ -34,7 +34,7 @@ function AccessRestricted({ offerRelogin }: { offerRelogin: boolean }) {
       <div className="flex flex-wrap justify-center gap-2">
         <Link
           to="/"
-          className="inline-flex h-10 items-center rounded-lg bg-violet-600 px-4 font-medium text-white hover:bg-violet-500"
+          className="inline-flex h-10 items-center rounded-lg bg-accent px-4 font-medium text-on-accent hover:bg-accent-hover"
         >
           Return to Chat
         </Link>
