@@ -95,7 +95,7 @@ export default function SimpleChatScreen() {
             to="/"
             aria-label="Open the full chat"
             title="Open the full chat"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:hover:bg-neutral-800"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:hover:bg-stone-800"
           >
             <Maximize2 size={18} aria-hidden />
           </Link>
