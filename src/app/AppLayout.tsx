@@ -63,7 +63,7 @@ export function AppLayout() {
 
   return (
     <div className="safe-area flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-neutral-200 bg-white/90 px-4 py-2 backdrop-blur dark:border-neutral-800 dark:bg-neutral-950/90">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-line bg-panel/90 px-4 py-2 backdrop-blur">
         <Link to="/" className="text-lg font-semibold">
           {personaName}
         </Link>

@@ -6,15 +6,14 @@ export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'des
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary:
-    'bg-violet-600 text-white hover:bg-violet-500 dark:bg-violet-500 dark:hover:bg-violet-400',
+  primary: 'bg-accent text-on-accent hover:bg-accent-hover',
   secondary:
-    'bg-neutral-200 text-neutral-900 hover:bg-neutral-300 dark:bg-neutral-800 dark:text-neutral-100 dark:hover:bg-neutral-700',
+    'bg-stone-200 text-stone-900 hover:bg-stone-300 dark:bg-stone-800 dark:text-stone-100 dark:hover:bg-stone-700',
   outline:
-    'border border-neutral-300 bg-transparent hover:bg-neutral-100 dark:border-neutral-700 dark:hover:bg-neutral-800',
-  ghost: 'bg-transparent hover:bg-neutral-100 dark:hover:bg-neutral-800',
+    'border border-stone-300 bg-transparent hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',
+  ghost: 'bg-transparent hover:bg-stone-100 dark:hover:bg-stone-800',
   destructive: 'bg-red-600 text-white hover:bg-red-500',
-  link: 'bg-transparent underline-offset-4 hover:underline text-violet-700 dark:text-violet-300 px-0',
+  link: 'bg-transparent underline-offset-4 hover:underline text-accent px-0',
 };
 
 const SIZES: Record<ButtonSize, string> = {
@@ -42,7 +41,7 @@ export function Button({
       type={type}
       className={cn(
         'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
         'disabled:pointer-events-none disabled:opacity-50',
         VARIANTS[variant],
         variant === 'link' ? '' : SIZES[size],

@@ -43,15 +43,15 @@ export function Dialog({
           onInteractOutside={block}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4',
-            'rounded-2xl border border-neutral-200 bg-white p-6 text-neutral-900 shadow-xl',
-            'dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100',
+            'rounded-2xl border border-line bg-panel p-6 text-stone-900 shadow-xl',
+            'dark:text-stone-100',
             className,
           )}
         >
           <div className="grid gap-2">
             <RadixDialog.Title className="text-xl font-semibold">{title}</RadixDialog.Title>
             {description ? (
-              <RadixDialog.Description className="text-neutral-600 dark:text-neutral-400">
+              <RadixDialog.Description className="text-muted">
                 {description}
               </RadixDialog.Description>
             ) : null}

@@ -26,9 +26,9 @@ export function ErrorFallback({ kind, error, description, onRetry }: ErrorFallba
   const Icon = ICONS[which];
   return (
     <div role="alert" className="mx-auto grid max-w-md justify-items-center gap-3 p-6 text-center">
-      <Icon size={40} aria-hidden className="text-neutral-500" />
+      <Icon size={40} aria-hidden className="text-muted" />
       <h2 className="text-xl font-semibold">{text.title}</h2>
-      <p className="text-neutral-600 dark:text-neutral-400">{description ?? text.description}</p>
+      <p className="text-muted">{description ?? text.description}</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Button onClick={onRetry ?? (() => window.location.reload())}>Try Again</Button>
         <Button variant="outline" onClick={() => window.location.assign('/')}>

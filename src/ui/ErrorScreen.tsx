@@ -27,9 +27,9 @@ export function ErrorScreen({ error, retryState, autoRetry, onRetry }: ErrorScre
     >
       <AlertTriangle size={44} aria-hidden className="text-amber-500" />
       <h1 className="text-2xl font-semibold">{ERROR_SCREEN_TEXT.title}</h1>
-      <p className="text-neutral-600 dark:text-neutral-400">{errorScreenDescription(message)}</p>
+      <p className="text-muted">{errorScreenDescription(message)}</p>
       {autoRetry && (
-        <p className="text-sm text-neutral-500" aria-live="polite">
+        <p className="text-sm text-muted" aria-live="polite">
           {autoRetryNote(autoRetry)}
         </p>
       )}
@@ -49,7 +49,7 @@ export function ErrorScreen({ error, retryState, autoRetry, onRetry }: ErrorScre
         </Button>
       </div>
       {import.meta.env.DEV && message && (
-        <pre className="max-w-full overflow-auto text-left text-xs text-neutral-500">{message}</pre>
+        <pre className="max-w-full overflow-auto text-left text-xs text-muted">{message}</pre>
       )}
     </div>
   );

@@ -14,7 +14,7 @@ export function Page({
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold">{title}</h1>
-        {subtitle && <p className="text-neutral-600 dark:text-neutral-400">{subtitle}</p>}
+        {subtitle && <p className="text-muted">{subtitle}</p>}
       </header>
       {children}
     </section>

@@ -29,7 +29,7 @@ export function Toaster() {
             'data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]',
             t.variant === 'destructive'
               ? 'border-red-700 bg-red-600 text-white'
-              : 'border-neutral-200 bg-white text-neutral-900 dark:border-neutral-800 dark:bg-neutral-900 dark:text-neutral-100',
+              : 'border-line bg-panel text-stone-900 dark:text-stone-100',
           )}
         >
           <div className="grid gap-1">

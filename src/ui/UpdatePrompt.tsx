@@ -10,13 +10,13 @@ export default function UpdatePrompt() {
       <div
         role="status"
         aria-live="polite"
-        className="pointer-events-auto flex items-center gap-3 rounded-xl border border-neutral-200 bg-white/95 py-2 pr-2 pl-4 text-sm text-neutral-900 shadow-lg backdrop-blur dark:border-neutral-700 dark:bg-neutral-900/95 dark:text-neutral-100"
+        className="pointer-events-auto flex items-center gap-3 rounded-xl border border-stone-200 bg-white/95 py-2 pr-2 pl-4 text-sm text-stone-900 shadow-lg backdrop-blur dark:border-stone-700 dark:bg-stone-900/95 dark:text-stone-100"
       >
         <span>A new version is ready</span>
         <button
           type="button"
           onClick={applyUpdate}
-          className="rounded-lg bg-indigo-600 px-3 py-1.5 font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-indigo-500 dark:hover:bg-indigo-400"
+          className="rounded-lg bg-accent px-3 py-1.5 font-medium text-on-accent hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
         >
           Reload
         </button>

@@ -6,7 +6,7 @@ export function NotFoundScreen() {
   return (
     <Page title="404 Page Not Found" subtitle="Did you forget to add the page to the router?">
       <p>
-        <Link to="/" className="text-violet-700 underline dark:text-violet-300">
+        <Link to="/" className="text-accent underline">
           Return to Chat
         </Link>
       </p>

@@ -28,13 +28,11 @@ function AccessRestricted({ offerRelogin }: { offerRelogin: boolean }) {
     <section className="mx-auto grid max-w-md justify-items-center gap-4 px-6 py-12 text-center">
       <ShieldAlert size={44} aria-hidden className="text-red-500" />
       <h1 className="text-2xl font-semibold">Access Restricted</h1>
-      <p className="text-neutral-600 dark:text-neutral-400">
-        This page is only available to admin users or Apple devices.
-      </p>
+      <p className="text-muted">This page is only available to admin users or Apple devices.</p>
       <div className="flex flex-wrap justify-center gap-2">
         <Link
           to="/"
-          className="inline-flex h-10 items-center rounded-lg bg-violet-600 px-4 font-medium text-white hover:bg-violet-500"
+          className="inline-flex h-10 items-center rounded-lg bg-accent px-4 font-medium text-on-accent hover:bg-accent-hover"
         >
           Return to Chat
         </Link>

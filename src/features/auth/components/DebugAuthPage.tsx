@@ -20,7 +20,7 @@ function Fields({ rows }: { rows: Array<[string, unknown]> }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
-          <dt className="text-neutral-500">{label}</dt>
+          <dt className="text-muted">{label}</dt>
           <dd className="font-mono break-all">{show(value)}</dd>
         </div>
       ))}
@@ -30,7 +30,7 @@ function Fields({ rows }: { rows: Array<[string, unknown]> }) {
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="grid gap-3 rounded-xl border border-neutral-200 p-4 dark:border-neutral-800">
+    <section className="grid gap-3 rounded-xl border border-line p-4">
       <h2 className="font-semibold">{title}</h2>
       {children}
     </section>
@@ -119,7 +119,7 @@ export function DebugAuthPage() {
 
       {isOwnerDevice && (
         <Card title="Pair another device">
-          <p className="text-sm text-neutral-600 dark:text-neutral-400">
+          <p className="text-sm text-muted">
             On the other device, log in, choose 'This is another of my devices' and enter this code.
             It works once.
           </p>
@@ -134,7 +134,7 @@ export function DebugAuthPage() {
                 {pairing.data.code}
               </span>
               <br />
-              <span className="text-sm text-neutral-500">
+              <span className="text-sm text-muted">
                 Expires at {new Date(pairing.data.expiresAt).toLocaleTimeString()}
               </span>
             </p>

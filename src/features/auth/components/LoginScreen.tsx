@@ -16,13 +16,15 @@ export function LoginScreen({ personaName }: { personaName: string }) {
   };
 
   return (
-    <main className="safe-area grid min-h-dvh place-items-center bg-neutral-50 px-4 dark:bg-neutral-950">
+    // Side padding in the safe area, at least 1.25 rem: the `safe-area` utility's padding (0 on most
+    // phones) used to override px-4 and put the card edge to edge on a 390 px screen.
+    <main className="grid min-h-dvh place-items-center bg-page pt-[env(safe-area-inset-top)] pr-[max(env(safe-area-inset-right),1.25rem)] pb-[env(safe-area-inset-bottom)] pl-[max(env(safe-area-inset-left),1.25rem)]">
       <form
         onSubmit={submit}
-        className="grid w-full max-w-sm gap-5 rounded-2xl border border-neutral-200 bg-white p-6 shadow-sm dark:border-neutral-800 dark:bg-neutral-900"
+        className="grid w-full max-w-sm gap-5 rounded-2xl border border-line bg-panel p-6 shadow-[0_2px_12px_rgba(120,90,60,0.08)]"
       >
         <div className="grid justify-items-center gap-2 text-center">
-          <KeyRound size={32} aria-hidden className="text-violet-500" />
+          <KeyRound size={32} aria-hidden className="text-accent" />
           <h1 className="text-2xl font-semibold">{personaName}</h1>
         </div>
         {/* Lets password managers (iCloud Keychain) file the code under a name. */}
@@ -47,7 +49,7 @@ export function LoginScreen({ personaName }: { personaName: string }) {
             required
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            className="h-11 rounded-lg border border-neutral-300 bg-transparent px-3 outline-none focus:border-violet-500 dark:border-neutral-700"
+            className="h-11 rounded-lg border border-stone-300 bg-white px-3 outline-none focus:border-accent focus:ring-2 focus:ring-accent/25 dark:border-stone-700 dark:bg-[#221e1b]"
           />
         </div>
         <Button type="submit" size="lg" disabled={disabled}>

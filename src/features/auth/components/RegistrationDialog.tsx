@@ -20,7 +20,7 @@ export interface RegistrationDialogProps {
 const NAME_MAX_LENGTH = 64;
 
 const inputClass =
-  'h-11 w-full rounded-lg border border-neutral-300 bg-transparent px-3 outline-none focus:border-violet-500 dark:border-neutral-700';
+  'h-11 w-full rounded-lg border border-stone-300 bg-transparent px-3 outline-none focus:border-accent dark:border-stone-700';
 
 export function RegistrationDialog({
   open,

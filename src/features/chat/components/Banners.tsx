@@ -52,19 +52,19 @@ export function ReplyBanner({
   onCancel: () => void;
 }) {
   return (
-    <div className="mx-auto mb-2 flex w-full max-w-3xl items-center gap-2 rounded-2xl border-l-4 border-[#d9a285] bg-white/90 py-1.5 pr-1.5 pl-3 shadow-sm ring-1 ring-[#eee3d9] dark:border-[#b8704f] dark:bg-[#221e1b]/90 dark:ring-stone-700">
+    <div className="mx-auto mb-2 flex w-full max-w-3xl items-center gap-2 rounded-2xl border-l-4 border-accent-line bg-white/90 py-1.5 pr-1.5 pl-3 shadow-sm ring-1 ring-[#eee3d9] dark:bg-[#221e1b]/90 dark:ring-stone-700">
       <Reply size={15} aria-hidden className={cn('shrink-0', ACCENT_TEXT)} />
       <div className="min-w-0 flex-1">
         <p className={cn('text-[11px] font-semibold', ACCENT_TEXT)}>
           {CHAT_TEXT.replyingTo(personaName)}
         </p>
-        <p className="truncate text-sm text-stone-600 dark:text-stone-300">{target.message}</p>
+        <p className="truncate text-sm text-stone-700 dark:text-stone-300">{target.message}</p>
       </div>
       <button
         type="button"
         aria-label={CHAT_TEXT.cancelReply}
         onClick={onCancel}
-        className="rounded-full p-1.5 text-stone-500 hover:bg-stone-100 dark:text-stone-400 dark:hover:bg-stone-800"
+        className="rounded-full p-1.5 text-muted hover:bg-stone-100 dark:hover:bg-stone-800"
       >
         <X size={16} aria-hidden />
       </button>

@@ -64,11 +64,7 @@ export function ChatHeader({
             FOCUS_RING,
           )}
         >
-          <MessageCircleHeart
-            size={16}
-            aria-hidden
-            className="text-[#c4673f] dark:text-[#e4906d]"
-          />
+          <MessageCircleHeart size={16} aria-hidden className="text-accent" />
           <span className="hidden sm:inline">{CHAT_TEXT.latestReply}</span>
         </button>
       </div>

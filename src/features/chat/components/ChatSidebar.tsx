@@ -88,7 +88,7 @@ export default function ChatSidebar({
       className="flex h-full flex-col overflow-y-auto pt-[env(safe-area-inset-top)] pb-[max(env(safe-area-inset-bottom),0.75rem)] pl-[env(safe-area-inset-left)] text-sm"
     >
       <div className="flex h-14 shrink-0 items-center gap-2 px-4 text-base font-semibold">
-        <Sparkles size={18} aria-hidden className="text-[#c4673f] dark:text-[#e4906d]" />
+        <Sparkles size={18} aria-hidden className="text-accent" />
         {personaName}
       </div>
 
@@ -113,9 +113,9 @@ export default function ChatSidebar({
               </NavLink>
             </li>
           ))}
-          <li className="flex items-center justify-between rounded-lg px-3 py-2 text-stone-400 dark:text-stone-500">
+          <li className="flex items-center justify-between rounded-lg px-3 py-2 text-muted">
             {COMING_SOON.label}
-            <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] dark:bg-stone-800">
+            <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] text-stone-600 dark:bg-stone-800 dark:text-stone-300">
               {COMING_SOON.note}
             </span>
           </li>
@@ -151,7 +151,7 @@ export default function ChatSidebar({
                   <span className="w-full truncate font-medium">
                     {session.id === todayId ? 'Today' : session.title}
                   </span>
-                  <span className="w-full truncate text-xs opacity-70">
+                  <span className={cn('w-full truncate text-xs', !current && 'text-muted')}>
                     {messageCountText(session.messageCount)}
                   </span>
                 </button>
@@ -162,7 +162,7 @@ export default function ChatSidebar({
         <button
           type="button"
           onClick={() => setConfirming(true)}
-          className="mt-1 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-xs text-stone-500 hover:bg-stone-100 dark:text-stone-400 dark:hover:bg-stone-800"
+          className="mt-1 flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-xs text-muted hover:bg-stone-100 dark:hover:bg-stone-800"
         >
           <Trash2 size={13} aria-hidden />
           Remove sessions older than 30 days
@@ -180,7 +180,7 @@ export default function ChatSidebar({
             storagePersisted,
           }).map((row) => (
             <div key={row.label} className="flex justify-between gap-3">
-              <dt className="text-stone-500 dark:text-stone-400">{row.label}</dt>
+              <dt className="text-muted">{row.label}</dt>
               <dd className="text-right font-medium text-stone-800 dark:text-stone-200">
                 {row.value}
               </dd>
@@ -201,7 +201,7 @@ export default function ChatSidebar({
         </div>
       </Section>
 
-      <p className="mt-auto px-4 pt-4 text-xs text-stone-400 dark:text-stone-500">{APP_VERSION}</p>
+      <p className="mt-auto px-4 pt-4 text-xs text-muted">{APP_VERSION}</p>
 
       <Dialog
         open={confirming}
@@ -225,7 +225,7 @@ export default function ChatSidebar({
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="px-2 pt-3">
-      <h2 className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-stone-400 uppercase dark:text-stone-500">
+      <h2 className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-muted uppercase">
         {title}
       </h2>
       {children}

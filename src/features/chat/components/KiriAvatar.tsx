@@ -14,7 +14,7 @@ export function KiriAvatar({
     <span
       aria-hidden
       className={cn(
-        'inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-amber-300 via-rose-300 to-violet-400 font-semibold text-white shadow-sm ring-2 ring-white/70 select-none dark:ring-stone-900/70',
+        'inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-amber-300 via-rose-300 to-accent font-semibold text-white shadow-sm ring-2 ring-white/70 select-none dark:ring-stone-900/70',
         className,
       )}
       style={{ width: size, height: size, fontSize: Math.round(size * 0.45) }}

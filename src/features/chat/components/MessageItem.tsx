@@ -69,7 +69,7 @@ export const MessageItem = memo(function MessageItem({
           aria-haspopup={mine ? 'menu' : undefined}
           className={cn(
             BUBBLE_SHAPE,
-            'outline-none focus-visible:ring-2 focus-visible:ring-orange-400/70',
+            'outline-none focus-visible:ring-2 focus-visible:ring-accent/70',
             'pointer-coarse:select-none [-webkit-touch-callout:none]',
             mine ? USER_BUBBLE : KIRI_BUBBLE,
             mine && groupEnd && 'rounded-br-md',
@@ -122,7 +122,7 @@ function StatusLine({
     <div
       className={cn(
         'mt-1 flex flex-wrap items-center justify-end gap-x-1.5 gap-y-1 px-1 text-[11px]',
-        tone === 'muted' && 'text-stone-400 dark:text-stone-500',
+        tone === 'muted' && 'text-muted',
         tone === 'warn' && 'text-amber-700 dark:text-amber-300',
         tone === 'error' && 'text-red-600 dark:text-red-400',
       )}
@@ -152,7 +152,7 @@ function StatusLine({
           <button
             type="button"
             onClick={() => onDelete(row.id)}
-            className="rounded-full px-2 py-0.5 font-medium text-stone-500 hover:bg-stone-100 dark:text-stone-400 dark:hover:bg-stone-800"
+            className="rounded-full px-2 py-0.5 font-medium text-muted hover:bg-stone-100 dark:hover:bg-stone-800"
           >
             {STATUS_TEXT.delete}
           </button>
@@ -182,8 +182,8 @@ function QuotedBlock({
       className={cn(
         'mb-1 max-w-full rounded-2xl border-l-[3px] px-3 py-1.5 text-[13px] leading-snug',
         mine
-          ? 'border-[#d9a285] bg-[#f6ebe2] text-[#5b3b2a] dark:border-[#b8704f] dark:bg-[#2f2420] dark:text-[#f0d6c6]'
-          : 'border-[#d9a285] bg-white/70 text-stone-700 ring-1 ring-[#eee3d9] dark:border-[#b8704f] dark:bg-[#221e1b] dark:text-stone-300 dark:ring-white/5',
+          ? 'border-accent-line bg-[#f6ebe2] text-[#5b3b2a] dark:bg-[#2f2420] dark:text-[#f0d6c6]'
+          : 'border-accent-line bg-white/70 text-stone-700 ring-1 ring-[#eee3d9] dark:bg-[#221e1b] dark:text-stone-300 dark:ring-white/5',
       )}
     >
       <p className="text-[11px] font-semibold opacity-80">

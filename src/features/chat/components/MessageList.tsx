@@ -123,6 +123,20 @@ export const MessageList = memo(function MessageList({
     if (el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
   }, [totalSize, lastKey, hasItems]);
 
+  // The list's own box shrinks when something takes room below it (the reply banner, a connection
+  // note, the keyboard): the newest message stays in view above it, as when a message arrives.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atEnd.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) {
+        el.scrollTop = el.scrollHeight;
+      }
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   const lastJump = useRef(jumpSignal);
   useEffect(() => {
     if (lastJump.current === jumpSignal) return;
@@ -236,7 +250,7 @@ function ListItem({
     case 'day':
       return (
         <p className="text-center">
-          <span className="inline-block rounded-full bg-stone-200/60 px-3 py-1 text-[11px] font-medium text-stone-500 dark:bg-stone-800/80 dark:text-stone-400">
+          <span className="inline-block rounded-full bg-stone-200/60 px-3 py-1 text-[11px] font-medium text-muted dark:bg-stone-800/80">
             {item.title}
           </span>
         </p>

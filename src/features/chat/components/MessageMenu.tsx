@@ -1,6 +1,7 @@
 // The message menu on the owner's own messages (spec 000 §2.2 variant B, §8): Copy, Select and Copy,
-// Delete, Unsend, Share, Set Reminder. It closes on any click elsewhere, on Escape, or after an action.
-// Loaded only when first opened.
+// Delete, Unsend, Share, Set Reminder. While it is open the page is dimmed and the pressed bubble is
+// lifted above the dimming, with the menu beside it, so the owner sees which message it acts on.
+// It closes on any click elsewhere, on Escape, or after an action. Loaded only when first opened.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { BellRing, Copy, Share2, TextSelect, Trash2, Undo2, type LucideIcon } from 'lucide-react';
 import { db } from '@/db/db';
@@ -14,6 +15,7 @@ import type { PressPoint } from '../hooks/useLongPress';
 import {
   MENU_LABELS,
   menuActions,
+  menuBesideBubble,
   menuPosition,
   reminderPreview,
   type MenuAction,
@@ -35,9 +37,27 @@ export interface MessageMenuProps {
   onClose: () => void;
 }
 
-function selectBubbleText(id: string): void {
+function bubbleOf(id: string): Element | null {
   const safeId = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(id) : id;
-  const bubble = document.querySelector(`[data-message-id="${safeId}"] [data-message-text]`);
+  return document.querySelector(`[data-message-id="${safeId}"] [data-message-text]`);
+}
+
+interface Lifted {
+  rect: { left: number; top: number; right: number; bottom: number; width: number; height: number };
+  className: string;
+}
+
+/** Where the pressed bubble is on screen and how it looks, for its lifted copy above the dimming. */
+function liftedBubble(id: string): Lifted | null {
+  const bubble = bubbleOf(id);
+  if (!(bubble instanceof HTMLElement)) return null;
+  const { left, top, right, bottom, width, height } = bubble.getBoundingClientRect();
+  if (width === 0 || height === 0) return null;
+  return { rect: { left, top, right, bottom, width, height }, className: bubble.className };
+}
+
+function selectBubbleText(id: string): void {
+  const bubble = bubbleOf(id);
   const selection = window.getSelection();
   if (!(bubble instanceof HTMLElement) || !selection) return;
   // On a touch screen the bubble is not selectable (a long press opens the menu, not the system's
@@ -100,20 +120,22 @@ export async function runMenuAction(action: MenuAction, row: MessageRow): Promis
 
 export default function MessageMenu({ row, point, onClose }: MessageMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // Read once, as the menu opens: the page under the dimming does not move while it is open.
+  const [lifted] = useState(() => liftedBubble(row.id));
 
   useLayoutEffect(() => {
     const menu = ref.current;
     if (!menu) return;
-    const { left, top } = menuPosition(
-      point,
-      { width: menu.offsetWidth, height: menu.offsetHeight },
-      { width: window.innerWidth, height: window.innerHeight },
-    );
+    const size = { width: menu.offsetWidth, height: menu.offsetHeight };
+    const viewport = { width: window.innerWidth, height: window.innerHeight };
+    const { left, top } = lifted
+      ? menuBesideBubble(lifted.rect, size, viewport)
+      : menuPosition(point, size, viewport);
     menu.style.left = `${left}px`;
     menu.style.top = `${top}px`;
     menu.style.visibility = 'visible';
     menu.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
-  }, [point]);
+  }, [point, lifted]);
 
   // Opened from the keyboard on a focused bubble: focus goes back there when the menu closes (a
   // menu opened by touch leaves focus alone, so that no on-screen keyboard pops up). Read during
@@ -161,39 +183,63 @@ export default function MessageMenu({ row, point, onClose }: MessageMenuProps) {
   };
 
   return (
-    <div
-      ref={ref}
-      role="menu"
-      aria-label="Message actions"
-      onKeyDown={onKeyDown}
-      className="fixed z-50 w-56 overflow-hidden rounded-2xl bg-white/95 py-1.5 shadow-2xl ring-1 ring-stone-200 backdrop-blur dark:bg-stone-900/95 dark:ring-stone-700"
-      style={{ left: point.x, top: point.y, visibility: 'hidden' }}
-    >
-      {menuActions(row.sender).map((action) => {
-        const Icon = ICONS[action];
-        const danger = action === 'delete' || action === 'unsend';
-        return (
-          <button
-            key={action}
-            type="button"
-            role="menuitem"
-            onClick={() => {
-              onClose();
-              void runMenuAction(action, row).catch((error: unknown) => {
-                console.warn(`Message action ${action} failed`, error);
-              });
-            }}
-            className={cn(
-              'flex w-full items-center gap-3 px-4 py-2.5 text-left text-[15px] outline-none',
-              'hover:bg-stone-100 focus-visible:bg-stone-100 dark:hover:bg-stone-800 dark:focus-visible:bg-stone-800',
-              danger ? 'text-red-600 dark:text-red-400' : 'text-stone-800 dark:text-stone-100',
-            )}
-          >
-            <Icon size={17} aria-hidden className="shrink-0 opacity-80" />
-            {MENU_LABELS[action]}
-          </button>
-        );
-      })}
-    </div>
+    <>
+      <div
+        data-message-menu-backdrop=""
+        aria-hidden
+        className="fixed inset-0 z-40 bg-stone-950/30 backdrop-blur-[2px] dark:bg-black/55"
+      />
+      {lifted && (
+        <div
+          data-lifted-bubble=""
+          aria-hidden
+          className={cn(lifted.className, 'fixed z-50 m-0 shadow-2xl')}
+          style={{
+            left: lifted.rect.left,
+            top: lifted.rect.top,
+            width: lifted.rect.width,
+            minHeight: lifted.rect.height,
+            transform: 'scale(1.03)',
+            transformOrigin: 'right center',
+          }}
+        >
+          {row.message}
+        </div>
+      )}
+      <div
+        ref={ref}
+        role="menu"
+        aria-label="Message actions"
+        onKeyDown={onKeyDown}
+        className="fixed z-50 w-56 overflow-hidden rounded-2xl bg-white/95 py-1.5 shadow-2xl ring-1 ring-stone-200 backdrop-blur dark:bg-stone-900/95 dark:ring-stone-700"
+        style={{ left: point.x, top: point.y, visibility: 'hidden' }}
+      >
+        {menuActions(row.sender).map((action) => {
+          const Icon = ICONS[action];
+          const danger = action === 'delete' || action === 'unsend';
+          return (
+            <button
+              key={action}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                onClose();
+                void runMenuAction(action, row).catch((error: unknown) => {
+                  console.warn(`Message action ${action} failed`, error);
+                });
+              }}
+              className={cn(
+                'flex w-full items-center gap-3 px-4 py-2.5 text-left text-[15px] outline-none',
+                'hover:bg-stone-100 focus-visible:bg-stone-100 dark:hover:bg-stone-800 dark:focus-visible:bg-stone-800',
+                danger ? 'text-red-600 dark:text-red-400' : 'text-stone-800 dark:text-stone-100',
+              )}
+            >
+              <Icon size={17} aria-hidden className="shrink-0 opacity-80" />
+              {MENU_LABELS[action]}
+            </button>
+          );
+        })}
+      </div>
+    </>
   );
 }

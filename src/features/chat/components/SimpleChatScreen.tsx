@@ -95,7 +95,7 @@ export default function SimpleChatScreen() {
             to="/"
             aria-label="Open the full chat"
             title="Open the full chat"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:hover:bg-neutral-800"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:hover:bg-stone-800"
           >
             <Maximize2 size={18} aria-hidden />
           </Link>
@@ -138,7 +138,7 @@ export default function SimpleChatScreen() {
           placeholder={SIMPLE_CHAT_TEXT.placeholder}
           aria-label={SIMPLE_CHAT_TEXT.placeholder}
           enterKeyHint="send"
-          className="h-11 min-w-0 flex-1 rounded-full border border-[#e7dbd0] bg-white px-4 text-base focus:border-[#d9a285] focus:outline-none dark:border-stone-700 dark:bg-[#221e1b]"
+          className="h-11 min-w-0 flex-1 rounded-full border border-[#e7dbd0] bg-white px-4 text-base focus:border-accent-line focus:outline-none dark:border-stone-700 dark:bg-[#221e1b]"
         />
         <button
           type="submit"

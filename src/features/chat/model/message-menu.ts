@@ -46,3 +46,28 @@ export function menuPosition(
   const top = below ? point.y : Math.max(margin, point.y - menu.height);
   return { left: Math.max(margin, left), top };
 }
+
+/** The gap between the lifted bubble and its menu. */
+export const MENU_BUBBLE_GAP_PX = 8;
+
+/**
+ * Places the menu beside the lifted bubble, not over it: below the bubble when it fits, else above,
+ * else (a bubble taller than the room left) at the bottom of the viewport. Its right edge lines up
+ * with the bubble's (the owner's bubbles sit on the right), kept inside the viewport.
+ */
+export function menuBesideBubble(
+  bubble: { left: number; top: number; right: number; bottom: number },
+  menu: { width: number; height: number },
+  viewport: { width: number; height: number },
+  margin = 8,
+): { left: number; top: number } {
+  const left = Math.max(
+    margin,
+    Math.min(bubble.right - menu.width, viewport.width - menu.width - margin),
+  );
+  const below = bubble.bottom + MENU_BUBBLE_GAP_PX;
+  if (below + menu.height <= viewport.height - margin) return { left, top: below };
+  const above = bubble.top - MENU_BUBBLE_GAP_PX - menu.height;
+  if (above >= margin) return { left, top: above };
+  return { left, top: Math.max(margin, viewport.height - menu.height - margin) };
+}

@@ -34,22 +34,37 @@ export interface StatusInput {
 
 /**
  * The spec shows canned labels here ('Presence Centered', 'Consciousness Streaming'). We show what is
- * true of this device and server, and leave out what we do not know.
+ * true of this device and server, and leave out what we do not know, in words a person understands:
+ * no counts without a noun, no 'engine', 'provider' or 'storage' (issue 8 point 9).
  */
 export function systemStatusRows(input: StatusInput): { label: string; value: string }[] {
   const connection = !input.online
     ? 'Offline'
     : input.serverUnreachable
-      ? 'Server unreachable'
-      : 'Online';
+      ? 'No answer from the server'
+      : 'Connected';
   const rows = [{ label: 'Connection', value: connection }];
   if (input.waiting !== undefined) {
-    rows.push({ label: 'Messages waiting', value: String(input.waiting) });
+    rows.push({ label: 'Your messages', value: waitingText(input.waiting) });
   }
-  if (input.provider) rows.push({ label: `${input.personaName}'s engine`, value: input.provider });
-  if (input.storagePersisted === true) rows.push({ label: 'Storage', value: 'kept' });
+  if (input.provider) {
+    rows.push({ label: 'Replies', value: repliesText(input.provider) });
+  }
+  if (input.storagePersisted === true) {
+    rows.push({ label: 'Chats on this device', value: 'Kept safe' });
+  }
   if (input.storagePersisted === false) {
-    rows.push({ label: 'Storage', value: 'may be cleared by the browser' });
+    rows.push({ label: 'Chats on this device', value: 'The browser may clear them' });
   }
   return rows;
+}
+
+function waitingText(waiting: number): string {
+  if (waiting === 0) return 'All sent';
+  return waiting === 1 ? '1 waiting to send' : `${waiting} waiting to send`;
+}
+
+/** 'local' is the companion's own engine on the owner's server; any other name is an AI service it calls. */
+function repliesText(provider: string): string {
+  return provider === 'local' ? 'Made on your server' : `Made with ${provider}`;
 }

@@ -618,8 +618,8 @@ describe('the sidebar', () => {
     await opening(() => fireEvent.click(toggle));
     const nav = await screen.findByRole('navigation', { name: 'Chat sidebar' }, LAZY);
     expect(within(nav).getByText('Connection')).toBeTruthy();
-    expect(within(nav).getByText('Online')).toBeTruthy();
-    expect(await within(nav).findByText('local')).toBeTruthy();
+    expect(within(nav).getByText('Connected')).toBeTruthy();
+    expect(await within(nav).findByText('Made on your server')).toBeTruthy();
     expect(within(nav).getByText('Sam')).toBeTruthy();
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeTruthy();
     expect(within(nav).getByText('Coming soon')).toBeTruthy();

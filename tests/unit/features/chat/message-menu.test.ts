@@ -4,6 +4,7 @@ import {
   LONG_PRESS_VIBRATION_MS,
   MENU_LABELS,
   menuActions,
+  menuBesideBubble,
   menuPosition,
   pressAction,
   reminderPreview,
@@ -45,5 +46,26 @@ describe('message menu', () => {
     const menu = { width: 224, height: 280 };
     expect(menuPosition({ x: 380, y: 800 }, menu, viewport)).toEqual({ left: 158, top: 520 });
     expect(menuPosition({ x: 20, y: 100 }, menu, viewport)).toEqual({ left: 20, top: 100 });
+  });
+
+  it('the menu opens beside the lifted bubble, never over it', () => {
+    const viewport = { width: 390, height: 844 };
+    const menu = { width: 224, height: 280 };
+    // Room below: under the bubble, right edges aligned.
+    expect(
+      menuBesideBubble({ left: 200, top: 100, right: 378, bottom: 150 }, menu, viewport),
+    ).toEqual({ left: 154, top: 158 });
+    // Near the bottom: above it.
+    expect(
+      menuBesideBubble({ left: 200, top: 600, right: 378, bottom: 650 }, menu, viewport),
+    ).toEqual({ left: 154, top: 312 });
+    // A short bubble at the left edge: the menu stays inside the viewport.
+    expect(
+      menuBesideBubble({ left: 4, top: 100, right: 60, bottom: 150 }, menu, viewport).left,
+    ).toBe(8);
+    // A bubble taller than the room on either side: at the bottom, inside the viewport.
+    expect(
+      menuBesideBubble({ left: 50, top: 40, right: 378, bottom: 800 }, menu, viewport),
+    ).toEqual({ left: 154, top: 556 });
   });
 });

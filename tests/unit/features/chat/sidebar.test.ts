@@ -37,13 +37,8 @@ describe('chat sidebar', () => {
         waiting: 2,
         provider: 'local',
         storagePersisted: true,
-      }),
-    ).toEqual([
-      { label: 'Connection', value: 'Online' },
-      { label: 'Messages waiting', value: '2' },
-      { label: "Kiri's engine", value: 'local' },
-      { label: 'Storage', value: 'kept' },
-    ]);
+      }).map((row) => row.label),
+    ).toEqual(['Connection', 'Your messages', 'Replies', 'Chats on this device']);
     const sparse = systemStatusRows({
       personaName: 'Nova',
       online: false,
@@ -51,14 +46,48 @@ describe('chat sidebar', () => {
       provider: null,
       storagePersisted: false,
     });
-    expect(sparse).toEqual([
-      { label: 'Connection', value: 'Offline' },
-      { label: 'Storage', value: 'may be cleared by the browser' },
-    ]);
+    expect(sparse.map((row) => row.label)).toEqual(['Connection', 'Chats on this device']);
     expect(JSON.stringify(sparse)).not.toMatch(/Centered|Streaming/);
   });
 
-  it('says the server is unreachable when the browser is online but the server does not answer', () => {
+  it("the sidebar's status rows use words a person understands", () => {
+    const rows = (input: Partial<Parameters<typeof systemStatusRows>[0]>) =>
+      Object.fromEntries(
+        systemStatusRows({
+          personaName: 'Kiri',
+          online: true,
+          waiting: 0,
+          provider: 'local',
+          storagePersisted: true,
+          ...input,
+        }).map((row) => [row.label, row.value]),
+      );
+    expect(rows({})).toEqual({
+      Connection: 'Connected',
+      'Your messages': 'All sent',
+      Replies: 'Made on your server',
+      'Chats on this device': 'Kept safe',
+    });
+    expect(
+      rows({ online: false, waiting: 1, provider: 'openai', storagePersisted: false }),
+    ).toEqual({
+      Connection: 'Offline',
+      'Your messages': '1 waiting to send',
+      Replies: 'Made with openai',
+      'Chats on this device': 'The browser may clear them',
+    });
+    expect(rows({ waiting: 3 })['Your messages']).toBe('3 waiting to send');
+    // No bare number, no jargon of the machinery behind it.
+    for (const input of [{}, { online: false, waiting: 4, storagePersisted: false }]) {
+      for (const [label, value] of Object.entries(rows(input))) {
+        expect(value, label).not.toMatch(/^\d+$/);
+        expect(value, label).not.toMatch(/^(kept|local)$/);
+        expect(`${label} ${value}`).not.toMatch(/engine|provider|storage|\blocal\b|persist/i);
+      }
+    }
+  });
+
+  it('says the server does not answer when the browser is online but the server does not', () => {
     const rows = systemStatusRows({
       personaName: 'Kiri',
       online: true,
@@ -67,6 +96,6 @@ describe('chat sidebar', () => {
       provider: undefined,
       storagePersisted: undefined,
     });
-    expect(rows[0]).toEqual({ label: 'Connection', value: 'Server unreachable' });
+    expect(rows[0]).toEqual({ label: 'Connection', value: 'No answer from the server' });
   });
 });
