@@ -1,8 +1,9 @@
-// Throttling of access-code and pairing-code guesses, per client address and across all of them.
+// Throttling of code guesses: per client (an address, or a known device in a bucket of its own) and across
+// all of them. Logins and pairing each have their own throttle, so neither kind of guess blocks the other.
 import { isIPv6 } from 'node:net';
 
 export interface ThrottleLimits {
-  /** Failures (plus attempts still being checked) from one address allowed within the window. */
+  /** Failures (plus attempts still being checked) from one client allowed within the window. */
   perAddress: number;
   windowMs: number;
   /** The first lock; each further lock of the same address doubles, up to maxLockMs. */
@@ -10,9 +11,15 @@ export interface ThrottleLimits {
   maxLockMs: number;
   /** After this long without a failure or a lock, an address's earlier locks are forgiven. */
   forgiveAfterMs: number;
-  /** Failures across all addresses within the window from which unknown addresses are refused. */
+  /** Failures across all clients within the window from which clients are refused (known ones excepted). */
   global: number;
-  /** An address that logged in within this time is "known" and not refused by the global limit. */
+  /**
+   * Whether known clients (a known device, or an address that succeeded within knownForMs) pass the global
+   * limit. Yes for logins, so a flood cannot lock the owner out; no for pairing, where the global limit is
+   * what bounds the guesses against the few live codes.
+   */
+  knownPassGlobal: boolean;
+  /** An address that succeeded within this time is "known". */
   knownForMs: number;
   /** Above this many tracked addresses, forget the ones with nothing pending (bounds memory). */
   maxTrackedAddresses: number;
@@ -25,8 +32,16 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   maxLockMs: 60 * 60_000,
   forgiveAfterMs: 24 * 60 * 60_000,
   global: 50,
+  knownPassGlobal: true,
   knownForMs: 30 * 24 * 60 * 60_000,
   maxTrackedAddresses: 10_000,
+};
+
+/** Pairing guesses come from logged-in devices, each in its own bucket, under a global limit of their own. */
+export const DEFAULT_PAIRING_THROTTLE_LIMITS: ThrottleLimits = {
+  ...DEFAULT_THROTTLE_LIMITS,
+  global: 30,
+  knownPassGlobal: false,
 };
 
 export type AttemptDecision =
@@ -82,13 +97,15 @@ export class AttemptThrottle {
   ) {}
 
   /**
-   * Asks to check one code from `address`. `knownDevice` says the request carries the device cookie of a
-   * user who logged in recently: like a known address, it is not refused by the global limit, so an
-   * attacker flooding the server cannot lock the owner out.
+   * Asks to check one code from `address`. `knownDevice` names the device when the request carries the
+   * device cookie of a user who logged in recently: its guesses are counted in the device's own bucket,
+   * not its address's, so failures of others at that address (or behind a forged X-Forwarded-For) never
+   * lock it out, while a copied device cookie still gets no more guesses than an address.
    */
-  begin(address: string, knownDevice = false): AttemptDecision {
+  begin(address: string, knownDevice?: string): AttemptDecision {
     const now = this.clock();
-    const key = throttleKeyFor(address);
+    const addressKey = throttleKeyFor(address);
+    const key = knownDevice === undefined ? addressKey : `device:${knownDevice}`;
     const record = this.recordFor(key, now);
     const limits = this.limits;
 
@@ -99,8 +116,8 @@ export class AttemptThrottle {
       return this.refuse(oldest === undefined ? 1_000 : oldest + limits.windowMs - now);
     }
 
-    const known = knownDevice || this.isKnownAddress(key, now);
-    if (!known) {
+    const known = knownDevice !== undefined || this.isKnownAddress(addressKey, now);
+    if (!(known && limits.knownPassGlobal)) {
       this.globalFailures = this.globalFailures.filter((at) => at > now - limits.windowMs);
       if (this.globalFailures.length + this.globalInFlight >= limits.global) {
         const oldest = this.globalFailures[0];
@@ -128,7 +145,7 @@ export class AttemptThrottle {
           if (!settle()) return;
           if (record.inFlight === 0) this.records.delete(key);
           else Object.assign(record, { failures: [], lockedUntil: 0, locks: 0 });
-          this.knownAddresses.set(key, this.clock());
+          this.knownAddresses.set(addressKey, this.clock());
         },
         abandoned: () => {
           settle();

@@ -16,7 +16,12 @@ import {
   sameParams,
   verifyAccessCode,
 } from './access-code';
-import { AttemptThrottle, DEFAULT_THROTTLE_LIMITS, type ThrottleLimits } from './attempt-throttle';
+import {
+  AttemptThrottle,
+  DEFAULT_PAIRING_THROTTLE_LIMITS,
+  DEFAULT_THROTTLE_LIMITS,
+  type ThrottleLimits,
+} from './attempt-throttle';
 import { deviceTypeFromUserAgent, isAppleDevice } from './device-type';
 import { PairingCodes } from './pairing-codes';
 import { PERMISSION_IDS, permissionsForNewUser, type PermissionId } from './permissions';
@@ -68,6 +73,7 @@ export interface AuthServiceOptions {
   /** Tests pass a cheap cost; the server always runs with PRODUCTION_SCRYPT_PARAMS. */
   scryptParams?: ScryptParams;
   throttleLimits?: ThrottleLimits;
+  pairingThrottleLimits?: ThrottleLimits;
 }
 
 export function toPublicUser(user: StoredUser): PublicUser {
@@ -81,6 +87,7 @@ export function effectivePermissions(user: StoredUser): PermissionId[] {
 
 export class AuthService {
   readonly throttle: AttemptThrottle;
+  readonly pairingThrottle: AttemptThrottle;
   readonly pairingCodes: PairingCodes;
   private readonly store: AuthStore;
   private readonly clock: () => number;
@@ -100,6 +107,10 @@ export class AuthService {
     this.throttle = new AttemptThrottle(
       options.clock,
       options.throttleLimits ?? DEFAULT_THROTTLE_LIMITS,
+    );
+    this.pairingThrottle = new AttemptThrottle(
+      options.clock,
+      options.pairingThrottleLimits ?? DEFAULT_PAIRING_THROTTLE_LIMITS,
     );
     this.pairingCodes = new PairingCodes(options.clock);
     this.lastUseTimesPersistedAt = options.clock();
@@ -175,7 +186,10 @@ export class AuthService {
     const knownUser = this.userByDeviceToken(request.deviceToken);
     const recentlyLoggedIn =
       knownUser !== undefined && this.clock() - knownUser.lastLoginAt <= SESSION_TTL_MS;
-    const decision = this.throttle.begin(request.address, recentlyLoggedIn);
+    const decision = this.throttle.begin(
+      request.address,
+      recentlyLoggedIn ? knownUser.id : undefined,
+    );
     if (!decision.allowed) {
       return { kind: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
     }
@@ -241,8 +255,9 @@ export class AuthService {
 
   /** Makes the viewer's device one of the owner's, given a code an owner device showed. */
   async pair(viewer: Viewer, typedCode: string, address: string): Promise<PairResult> {
-    // A logged-in device is known: only the per-address limit applies to it.
-    const decision = this.throttle.begin(address, true);
+    // Bucketed by the logged-in device, which cannot dodge its bucket by changing address; the pairing
+    // throttle's global limit is its own, so these guesses never block anyone's login.
+    const decision = this.pairingThrottle.begin(address, viewer.user.id);
     if (!decision.allowed) {
       return { kind: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
     }

@@ -1,6 +1,6 @@
 // Reading the owner's message: intent, feeling, what to remember, what to recall.
 import type { Intent } from './types';
-import { normaliseApostrophes, tidy } from './text';
+import { normaliseApostrophes, tidy, trimEndOf } from './text';
 
 export type AboutKind =
   'identity' | 'name' | 'wellbeing' | 'doing' | 'ai' | 'preference' | 'general';
@@ -93,35 +93,90 @@ const REMEMBER_LEAD = new RegExp(
   `^(?:(?:please|pls|can\\s+you|could\\s+you|would\\s+you|will\\s+you|i\\s+want\\s+you\\s+to|i\\s+need\\s+you\\s+to|try\\s+to)\\s+)*${REMEMBER_VERB}\\b(?:\\s+(?:that|this|about))?\\s*[:,-]?\\s*(.*)$`,
   'i',
 );
-const REMEMBER_TRAIL = new RegExp(
-  `^(.+?)[\\s,.!;:~-]+(?:(?:please|pls|ok(?:ay)?|and)\\s+)?${REMEMBER_VERB}\\s+(?:that|this|it)\\b[\\s.!~?]*(?:please|ok(?:ay)?)?[\\s.!~?]*$`,
-  'i',
-);
+/** The asking at the end of 'my birthday is May 5, remember that!' (after the end marks are cut). */
+const REMEMBER_TRAIL_ASK = new RegExp(`${REMEMBER_VERB}\\s+(?:that|this|it)$`, 'i');
+const REMEMBER_TRAIL_POLITE = /(?:please|pls|ok(?:ay)?|and)\s+$/i;
+const REMEMBER_TRAIL_THEN = /(?:please|ok(?:ay)?)$/i;
+const REMEMBER_TRAIL_END_MARKS = /[\s.!~?]/;
+const REMEMBER_TRAIL_SEPARATOR = /[\s,.!;:~-]/;
+/** Enough of the end of a tidied message to hold the longest asking ('do not forget that'). */
+const TAIL_WINDOW = 48;
+
+/**
+ * What comes before a trailing 'remember that' ('…, please remember it!'), or null. Scanned from the end
+ * with a few bounded steps: as one pattern ('(.+?)[separators]+…$') it tried every separator run from
+ * every position, which took time in the square of a message like 'a, , , , …'.
+ */
+function rememberTrail(body: string): string | null {
+  let rest = trimEndOf(body, REMEMBER_TRAIL_END_MARKS);
+  if (!REMEMBER_TRAIL_ASK.test(rest.slice(-TAIL_WINDOW))) {
+    // '… remember that, please': the asking ends before a last 'please' or 'ok', with a word break.
+    const then = REMEMBER_TRAIL_THEN.exec(rest.slice(-TAIL_WINDOW));
+    if (!then) return null;
+    const before = rest.slice(0, rest.length - then[0].length);
+    rest = trimEndOf(before, REMEMBER_TRAIL_END_MARKS);
+    if (rest.length === before.length) return null;
+  }
+  const windowStart = Math.max(0, rest.length - TAIL_WINDOW);
+  const ask = REMEMBER_TRAIL_ASK.exec(rest.slice(windowStart));
+  if (!ask) return null;
+  const askStart = windowStart + ask.index;
+  /** Where the thing ends when separators (at least one) run up to `at`; the thing keeps a character. */
+  const thingEnd = (at: number): number | null => {
+    let start = at;
+    while (start > 0 && REMEMBER_TRAIL_SEPARATOR.test(rest[start - 1]!)) start -= 1;
+    if (start === at) return null;
+    const end = Math.max(start, 1);
+    return end < at ? end : null;
+  };
+  const ends: number[] = [];
+  const plain = thingEnd(askStart);
+  if (plain !== null) ends.push(plain);
+  const politeFrom = Math.max(0, askStart - 16);
+  const polite = REMEMBER_TRAIL_POLITE.exec(rest.slice(politeFrom, askStart));
+  if (polite) {
+    const end = thingEnd(politeFrom + polite.index);
+    if (end !== null) ends.push(end);
+  }
+  return ends.length > 0 ? rest.slice(0, Math.min(...ends)) : null;
+}
 
 const REMEMBER_LATER_SENTENCE = new RegExp(
   `^(.+?[.!~;])\\s+(?:(?:and|also|oh|so|btw)[\\s,]+)*((?:(?:please|pls)[\\s,]+)*${REMEMBER_VERB}\\b.*)$`,
   'i',
 );
 
+const MEMORY_POLITE_END = /(?:please|pls|for me|ok(?:ay)?|kiri|alright)$/i;
+
 /** The thing to store, cleaned: no trailing 'please', no end punctuation, 'to X' → 'I need to X'. */
 export function cleanMemory(raw: string): string | null {
-  let text = tidy(raw)
-    .replace(/^(?:that|about)\s+/i, '')
-    .replace(/[\s,]+(?:please|pls|for me|ok(?:ay)?|kiri|alright)[\s.!~?]*$/i, '')
-    .replace(/[\s.!~,;:]+$/, '')
-    .trim();
+  let text = tidy(raw).replace(/^(?:that|about)\s+/i, '');
+  // '…, please!': the word goes with the spaces or commas before it and the marks after it. Found from
+  // the end: as a pattern ('[\s,]+please…$') it took time in the square of a run of ', , , …'.
+  const ended = trimEndOf(text, /[\s.!~?]/);
+  const windowStart = Math.max(0, ended.length - 8);
+  const polite = MEMORY_POLITE_END.exec(ended.slice(windowStart));
+  if (polite) {
+    const wordStart = windowStart + polite.index;
+    let start = wordStart;
+    while (start > 0 && /[\s,]/.test(ended[start - 1]!)) start -= 1;
+    if (start < wordStart) text = ended.slice(0, start);
+  }
+  text = trimEndOf(text, /[\s.!~,;:]/).trim();
   if (/^to\s+\S/i.test(text)) text = `I need ${text}`;
   if (text.length < 2 || !/[\p{L}\p{N}]/u.test(text)) return null;
   return text.length > 500 ? `${text.slice(0, 497)}…` : text;
 }
 
+// The asked-about thing runs to the end and its end marks are cut afterwards (cleanQuery): a lazy group
+// before '[\s?.!~]*$' is tried at every position of a long run of marks, in time the square of the run.
 const RECALL_PATTERNS: RegExp[] = [
-  /^(?:what|which things?|what all)\s+(?:else\s+)?(?:do|did|can|could)\s+you\s+(?:remember|recall|know)(?:\s+(?:about|of|regarding)\s+(.+?))?[\s?.!~]*$/i,
-  /^(?:what|which)\s+(?:did|have)\s+i\s+(?:tell|told|say|said|mention(?:ed)?)\s+(?:to\s+)?(?:you\s+)?(?:about|regarding|of)?\s*(.*?)[\s?.!~]*$/i,
-  /^(?:do|can|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:that\s+|when\s+|what\s+|about\s+)?(.*?)[\s?.!~]*$/i,
-  /^(?:did|have)\s+i\s+(?:ever\s+)?(?:tell|told|mention(?:ed)?)\s+(?:to\s+)?you\s+(?:about\s+|that\s+)?(.*?)[\s?.!~]*$/i,
-  /^(?:tell me\s+)?what\s+you\s+(?:remember|know)(?:\s+about\s+(.+?))?[\s?.!~]*$/i,
-  /^(?:what'?s|what\s+is|what\s+was|what\s+are|when'?s|when\s+is|where'?s|where\s+is|who'?s|who\s+is)\s+(my\s+.+?)[\s?.!~]*$/i,
+  /^(?:what|which things?|what all)\s+(?:else\s+)?(?:do|did|can|could)\s+you\s+(?:remember|recall|know)(?:\s+(?:about|of|regarding)\s+(.+))?[\s?.!~]*$/i,
+  /^(?:what|which)\s+(?:did|have)\s+i\s+(?:tell|told|say|said|mention(?:ed)?)\s+(?:to\s+)?(?:you\s+)?(?:about|regarding|of)?\s*(.*)$/i,
+  /^(?:do|can|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:that\s+|when\s+|what\s+|about\s+)?(.*)$/i,
+  /^(?:did|have)\s+i\s+(?:ever\s+)?(?:tell|told|mention(?:ed)?)\s+(?:to\s+)?you\s+(?:about\s+|that\s+)?(.*)$/i,
+  /^(?:tell me\s+)?what\s+you\s+(?:remember|know)(?:\s+about\s+(.+))?[\s?.!~]*$/i,
+  /^(?:what'?s|what\s+is|what\s+was|what\s+are|when'?s|when\s+is|where'?s|where\s+is|who'?s|who\s+is)\s+(my\s+.+)$/i,
 ];
 
 const ABOUT_PATTERNS: [AboutKind, RegExp][] = [
@@ -178,9 +233,11 @@ const HELP =
 
 function cleanQuery(raw: string | undefined): string | null {
   if (!raw) return null;
-  const query = tidy(raw)
-    .replace(/^(?:about|that|the time|when)\s+/i, '')
-    .replace(/[\s?.!~]+$/, '');
+  const marks = /[\s?.!~]/;
+  const query = trimEndOf(
+    tidy(trimEndOf(raw, marks)).replace(/^(?:about|that|the time|when)\s+/i, ''),
+    marks,
+  );
   if (!query || /^(?:me|anything|everything|stuff|things|it|that|this|us|any)$/i.test(query))
     return null;
   return query;
@@ -200,7 +257,11 @@ function stripGreeting(text: string): { greeted: boolean; rest: string } {
  */
 function recallAsked(content: string): string | null | undefined {
   if (!/^(?:what|when|where|who|how|if|whether|which)\b/i.test(content)) return undefined;
-  const about = /\babout\s+(.+)$/i.exec(content)?.[1];
+  // The first 'about' and all after it (a pattern ending in '(.+)$' re-read the rest after every 'about').
+  const aboutMatch = /\babout\s+/i.exec(content);
+  const about = aboutMatch
+    ? content.slice(aboutMatch.index + aboutMatch[0].length) || undefined
+    : undefined;
   return cleanQuery(about ?? content.replace(/^\S+\s*/, ''));
 }
 
@@ -238,8 +299,8 @@ export function analyse(message: string): Analysis {
     }
     return { ...base, intent: 'remember', remember: cleanMemory(content) };
   }
-  const trail = REMEMBER_TRAIL.exec(body);
-  if (trail) return { ...base, intent: 'remember', remember: cleanMemory(trail[1] ?? '') };
+  const trail = rememberTrail(body);
+  if (trail !== null) return { ...base, intent: 'remember', remember: cleanMemory(trail) };
   // 'I got a cat today. Remember that her name is Mochi!': the asking opens a later sentence, and the
   // sentences before it are what 'her' means, so they are kept with it.
   const later = REMEMBER_LATER_SENTENCE.exec(body);

@@ -8,7 +8,16 @@ import type { Entry, Slots, Voice } from './style';
 import { eligible, fits, render, voiceOf } from './style';
 import type { DayPart } from './time';
 import { calendarDay, clockTime, dayPartLabel, dayPartOf, hourIn, timeAgo } from './time';
-import { extractDetail, rankMemories, reflect, replyKey, tidy } from './text';
+import {
+  ENGINE_READ_CHARS,
+  engineReadable,
+  extractDetail,
+  rankMemories,
+  reflect,
+  replyKey,
+  tidy,
+  trimEndOf,
+} from './text';
 import type { CompanionInput, CompanionReply, Intent, MemoryItem } from './types';
 
 interface Step {
@@ -93,7 +102,7 @@ function memoryWeave(ctx: Context): Step[] {
 }
 
 function reflectMemory(content: string): string {
-  return reflect(tidy(content).replace(/[.!~\s]+$/, ''));
+  return reflect(trimEndOf(tidy(content), /[.!~\s]/));
 }
 
 function planInitial(ctx: Context): Plan {
@@ -511,15 +520,29 @@ function seedOf(input: CompanionInput): number {
   return hashString(`${input.now}|${key}`);
 }
 
-/** The local engine: no network, deterministic under `input.seed`, never one of `recentReplies`. */
-export function localReply(input: CompanionInput): CompanionReply {
-  const safeInput: CompanionInput = {
+/**
+ * What the engine reads of its input: the message, each earlier turn and each memory cut to
+ * ENGINE_READ_CHARS (what is stored stays whole), and anything malformed left out.
+ */
+export function readableInput(input: CompanionInput): CompanionInput {
+  const cut = <T extends { content: string }>(item: T): T =>
+    item.content.length > ENGINE_READ_CHARS
+      ? { ...item, content: engineReadable(item.content) }
+      : item;
+  return {
     ...input,
-    message: typeof input.message === 'string' ? input.message : '',
-    history: Array.isArray(input.history) ? input.history : [],
-    memories: Array.isArray(input.memories) ? input.memories.filter(isMemory) : [],
+    message: typeof input.message === 'string' ? engineReadable(input.message) : '',
+    history: Array.isArray(input.history)
+      ? input.history.filter((turn) => typeof turn?.content === 'string').map(cut)
+      : [],
+    memories: Array.isArray(input.memories) ? input.memories.filter(isMemory).map(cut) : [],
     recentReplies: Array.isArray(input.recentReplies) ? input.recentReplies : [],
   };
+}
+
+/** The local engine: no network, deterministic under `input.seed`, never one of `recentReplies`. */
+export function localReply(input: CompanionInput): CompanionReply {
+  const safeInput = readableInput(input);
   const ctx = contextOf(safeInput);
   const rng = new Random(seedOf(safeInput));
   const recent = new Set(safeInput.recentReplies.map(replyKey));

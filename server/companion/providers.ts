@@ -1,7 +1,7 @@
 // The provider chain: OpenAI-compatible chat completions, tried in order with a timeout each, the local
 // engine last. Health is recorded per provider; API keys and prompts are never logged or reported.
 import { analyse, resolveRemember } from './intent';
-import { localReply } from './local-engine';
+import { localReply, readableInput } from './local-engine';
 import type { ChatMessage } from './prompt';
 import { buildMessages, temperatureFor } from './prompt';
 import { splitIntoParts } from './split';
@@ -65,9 +65,37 @@ function contentOf(body: unknown): string {
   return '';
 }
 
+/**
+ * Without its reasoning blocks, and without all before a closing tag left unopened. Found tag by tag: a
+ * pattern for a block re-read the whole rest after every unclosed '<think>'.
+ */
+function withoutReasoning(text: string): string {
+  const open = /<think>/gi;
+  const close = /<\/think>/gi;
+  let out = '';
+  let from = 0;
+  for (;;) {
+    open.lastIndex = from;
+    const opened = open.exec(text);
+    if (!opened) break;
+    close.lastIndex = opened.index + opened[0].length;
+    const closed = close.exec(text);
+    if (!closed) break;
+    out += text.slice(from, opened.index);
+    from = closed.index + closed[0].length;
+  }
+  out += text.slice(from);
+  let afterLastClose = 0;
+  close.lastIndex = 0;
+  for (let closed = close.exec(out); closed; closed = close.exec(out)) {
+    afterLastClose = closed.index + closed[0].length;
+  }
+  return out.slice(afterLastClose);
+}
+
 /** Drop reasoning blocks, a leading 'Kiri:' label and wrapping quotes. */
 export function cleanAnswer(text: string, personaName: string): string {
-  let out = text.replace(/<think>[\s\S]*?<\/think>/gi, '').replace(/^[\s\S]*<\/think>/i, '');
+  let out = withoutReasoning(text);
   const persona = tidy(personaName).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const label = new RegExp(`^\\s*(?:${persona ? `${persona}|` : ''}assistant)\\s*:\\s*`, 'i');
   out = out.replace(label, '').trim();
@@ -172,7 +200,9 @@ export function createCompanion(options: {
   const local = freshHealth('local');
   let currentProvider = chain[0]?.config.name ?? 'local';
 
-  async function reply(input: CompanionInput): Promise<CompanionReply> {
+  async function reply(whole: CompanionInput): Promise<CompanionReply> {
+    // Providers read the same capped text as the local engine (docs/companion.md).
+    const input = readableInput(whole);
     const initial = Boolean(input.isInitialGreeting);
     const message = typeof input.message === 'string' ? input.message : '';
     const analysis = analyse(initial ? '' : message);

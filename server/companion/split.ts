@@ -27,31 +27,53 @@ const ABBREVIATIONS = new Set([
   'cf',
 ]);
 
-/** Contiguous groups of `units`, `count` of them, as even in length as possible (the longest is minimal). */
+/**
+ * Contiguous groups of `units`, `count` of them, as even in length as possible (the longest is minimal);
+ * among the most even, the later groups are the longer. Each group's bound is found by a binary search with
+ * a greedy check (time n log(length) per group, where the table of every split took n² per group).
+ */
 export function balance<T extends string>(units: readonly T[], count: number): T[][] {
   const n = units.length;
   const k = Math.max(1, Math.min(Math.floor(count), n));
   if (n === 0) return [];
   const prefix = [0];
   for (const unit of units) prefix.push(prefix[prefix.length - 1]! + unit.length + 1);
-  const cost: number[][] = Array.from({ length: k + 1 }, () => Array<number>(n + 1).fill(Infinity));
-  const cut: number[][] = Array.from({ length: k + 1 }, () => Array<number>(n + 1).fill(0));
-  cost[0]![0] = 0;
-  for (let g = 1; g <= k; g += 1) {
-    for (let end = g; end <= n; end += 1) {
-      for (let start = g - 1; start < end; start += 1) {
-        const value = Math.max(cost[g - 1]![start]!, prefix[end]! - prefix[start]!);
-        if (value < cost[g]![end]!) {
-          cost[g]![end] = value;
-          cut[g]![end] = start;
-        }
+  const span = (start: number, end: number) => prefix[end]! - prefix[start]!;
+  /** Whether units[0, end) fit in `groups` groups of at most `limit` each. */
+  const fits = (end: number, groups: number, limit: number) => {
+    let used = 1;
+    let start = 0;
+    for (let i = 0; i < end; i += 1) {
+      if (span(i, i + 1) > limit) return false;
+      if (span(start, i + 1) > limit) {
+        used += 1;
+        start = i;
+        if (used > groups) return false;
       }
     }
-  }
+    return true;
+  };
+  /** The least possible longest group when units[0, end) make `groups` groups. */
+  const best = (end: number, groups: number) => {
+    let low = 0;
+    let high = span(0, end);
+    while (low < high) {
+      const mid = Math.floor((low + high) / 2);
+      if (fits(end, groups, mid)) high = mid;
+      else low = mid + 1;
+    }
+    return high;
+  };
   const groups: T[][] = [];
   let end = n;
   for (let g = k; g >= 1; g -= 1) {
-    const start = cut[g]![end]!;
+    let start = 0;
+    if (g > 1) {
+      // The last group starts as early as the best bound allows (the first g - 1 groups need a unit each).
+      const limit = best(end, g);
+      start = end - 1;
+      while (start > g - 1 && span(start - 1, end) <= limit) start -= 1;
+    }
     groups.unshift(units.slice(start, end));
     end = start;
   }
@@ -81,16 +103,26 @@ function paragraphs(text: string): string[] {
   return out;
 }
 
+// Starts only where a run of marks starts: from inside a run that no space follows, the pattern was tried
+// again at every mark, in time the square of the run ('!!!!…').
+const BOUNDARY = /(?<![.!?…~])([.!?…~]+)(["'”’)\]]*)(\s+)/g;
+const SPACE = /\s/;
+
 /** The sentences of one paragraph; abbreviations, initials and list numbers do not end a sentence. */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  const boundary = /([.!?…~]+)(["'”’)\]]*)(\s+)/g;
   let start = 0;
-  for (const match of text.matchAll(boundary)) {
+  for (const match of text.matchAll(BOUNDARY)) {
     const mark = match[1]!;
     if (mark === '.') {
-      const word = /(\S+)$/.exec(text.slice(start, match.index))?.[1] ?? '';
-      const bare = word.replace(/^[("“'‘[]+/, '').toLowerCase();
+      // The word before the full stop, read back to a space (never past the boundary before it): the
+      // text since that boundary grows while abbreviations follow one another ('a. b. c. …').
+      let wordStart = match.index;
+      while (wordStart > start && !SPACE.test(text[wordStart - 1]!)) wordStart -= 1;
+      const bare = text
+        .slice(wordStart, match.index)
+        .replace(/^[("“'‘[]+/, '')
+        .toLowerCase();
       if (ABBREVIATIONS.has(bare) || /^\p{L}$/u.test(bare) || /^\d+$/.test(bare)) continue;
     }
     const end = match.index + mark.length + match[2]!.length;
@@ -103,13 +135,20 @@ export function sentences(text: string): string[] {
   return out;
 }
 
+/** Whether a unit may be cut: not a code block, and no line of it a list item. */
 function splittable(unit: string): boolean {
-  return !unit.includes('```') && !/\n\s*(?:[-*•]|\d+[.)])\s/.test(`\n${unit}`);
+  if (unit.includes('```')) return false;
+  const lines = unit.split('\n');
+  // A marker at the end of a line is followed by the line break.
+  return !lines.some((line, index) =>
+    /^(?:[-*•]|\d+[.)])\s/.test(`${line.trimStart()}${index < lines.length - 1 ? '\n' : ''}`),
+  );
 }
 
 function halve(unit: string): [string, string] | null {
   if (!splittable(unit)) return null;
-  const list = sentences(unit.replace(/\s*\n\s*/g, ' '));
+  // Each run of spaces holding a line break becomes one space, a run at a time.
+  const list = sentences(unit.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run)));
   if (list.length < 2) return null;
   const [a, b] = balance(list, 2);
   if (!a || !b) return null;

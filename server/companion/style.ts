@@ -170,14 +170,50 @@ function removeTildes(text: string, formal: boolean): string {
 
 /** Capital letters where sentences start, and 'I' on its own. */
 export function capitalise(text: string): string {
-  return text
-    .replace(/\bi\b(?=$|[\s'’,.!?;:)~-])/g, 'I')
-    .replace(
-      /(^|[.!?]\s+|\n\s*)((?:[-•]\s+)?[("“*]*)(\p{Ll})/gu,
-      (_, lead: string, open: string, c: string) => {
-        return `${lead}${open}${c.toUpperCase()}`;
-      },
-    );
+  return capitaliseSentenceStarts(text.replace(/\bi\b(?=$|[\s'’,.!?;:)~-])/g, 'I'));
+}
+
+const SPACES = /\s+/y;
+const BULLET = /[-•]\s+/y;
+const OPENERS = /[("“*]*/y;
+
+/**
+ * A small letter starts a sentence at the start, after '.', '!' or '?' and a space, or after a line break
+ * (then maybe a '- ' bullet and opening brackets or quotes). Scanned by hand, a run of spaces at a time: as
+ * a pattern ('\n\s*…') it was tried from every line break in a run of them, in time the square of the run.
+ */
+function capitaliseSentenceStarts(text: string): string {
+  let out = '';
+  let i = 0;
+  let atStart = true;
+  while (i < text.length) {
+    if (atStart) {
+      atStart = false;
+      let j = i;
+      BULLET.lastIndex = j;
+      if (BULLET.test(text)) j = BULLET.lastIndex;
+      OPENERS.lastIndex = j;
+      OPENERS.test(text);
+      j = OPENERS.lastIndex;
+      const letter = String.fromCodePoint(text.codePointAt(j) ?? 32);
+      if (/\p{Ll}/u.test(letter)) {
+        out += text.slice(i, j) + letter.toUpperCase();
+        i = j + letter.length;
+        continue;
+      }
+    }
+    SPACES.lastIndex = i;
+    if (SPACES.test(text)) {
+      const run = text.slice(i, SPACES.lastIndex);
+      atStart = /[.!?]/.test(text[i - 1] ?? '') || run.includes('\n');
+      out += run;
+      i = SPACES.lastIndex;
+      continue;
+    }
+    out += text[i];
+    i += 1;
+  }
+  return out;
 }
 
 export interface Slots {
@@ -214,7 +250,7 @@ export function render(line: Line, voice: Voice, slots: Slots): string {
   if (voice.register !== 'casual') text = capitalise(text);
   if (voice.register !== 'casual' && !/[.!?)…:~]$/.test(text.trim())) text = `${text.trim()}.`;
   return text
-    .replace(/\s+([,.!?])/g, '$1')
+    .replace(/(\s+)([,.!?])?/g, (run, spaces: string, mark: string | undefined) => mark ?? spaces)
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/^[ \t]+|[ \t]+$/gm, '')
     .trim();

@@ -7,6 +7,38 @@ export function normaliseApostrophes(text: string): string {
   return text.replace(APOSTROPHE, "'");
 }
 
+/**
+ * The most characters of one message the engine reads (the message itself is stored whole). Every reading
+ * below is linear, but a reply must not cost more for a longer wall of text than for a few paragraphs.
+ */
+export const ENGINE_READ_CHARS = 2_000;
+
+/** The first ENGINE_READ_CHARS characters, never ending in half an emoji. */
+export function engineReadable(text: string): string {
+  if (text.length <= ENGINE_READ_CHARS) return text;
+  const end = /[\uD800-\uDBFF]/.test(text[ENGINE_READ_CHARS - 1]!)
+    ? ENGINE_READ_CHARS - 1
+    : ENGINE_READ_CHARS;
+  return text.slice(0, end);
+}
+
+/**
+ * The text without the characters of `set` at its end. A pattern like /[.!]+$/ is tried from every
+ * position of a long run that does not reach the end, which takes time in the square of the run.
+ */
+export function trimEndOf(text: string, set: RegExp): string {
+  let end = text.length;
+  while (end > 0 && set.test(text[end - 1]!)) end -= 1;
+  return text.slice(0, end);
+}
+
+/** The text without the characters of `set` at its start. */
+export function trimStartOf(text: string, set: RegExp): string {
+  let start = 0;
+  while (start < text.length && set.test(text[start]!)) start += 1;
+  return text.slice(start);
+}
+
 /** Collapse whitespace and trim. */
 export function tidy(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -82,7 +114,19 @@ const SUBJECT_FOLLOWERS = new Set([
  */
 export function reflect(text: string): string {
   const words = normaliseApostrophes(text).split(/(\s+)/);
+  const isBlank = (token: string) => token.trim() === '';
+  const bare = (token: string) => token.toLowerCase().replace(/[^\p{L}']/gu, '');
+  // The word after each token, found in one pass from the end rather than searched for at every word
+  // (which took time in the square of the text).
+  const nextWords: (string | undefined)[] = new Array<string | undefined>(words.length);
+  let following: string | undefined;
+  for (let i = words.length - 1; i >= 0; i -= 1) {
+    nextWords[i] = following;
+    if (!isBlank(words[i]!)) following = bare(words[i]!);
+  }
   const out: string[] = [];
+  /** The last word written, as written (after reflection). */
+  let lastOut: string | undefined;
   for (let i = 0; i < words.length; i += 1) {
     const token = words[i]!;
     if (/^\s+$/.test(token) || token === '') {
@@ -92,24 +136,16 @@ export function reflect(text: string): string {
     const match = /^([("“]*)([\p{L}']+)([^\p{L}']*)$/u.exec(token);
     if (!match) {
       out.push(token);
+      lastOut = token;
       continue;
     }
     const [, lead = '', word = '', tail = ''] = match;
     const lower = word.toLowerCase();
-    const previous = out
-      .slice()
-      .reverse()
-      .find((w) => !/^\s*$/.test(w))
-      ?.toLowerCase()
-      .replace(/[^\p{L}']/gu, '');
-    const nextWord = words
-      .slice(i + 1)
-      .find((w) => !/^\s*$/.test(w))
-      ?.toLowerCase()
-      .replace(/[^\p{L}']/gu, '');
+    const previous = lastOut === undefined ? undefined : bare(lastOut);
+    const nextWord = nextWords[i];
     let replaced: string | undefined;
     if (lower === 'you') {
-      const atStart = previous === undefined || /[.!?,;:]$/.test(out.join('').trim());
+      const atStart = previous === undefined || /[.!?,;:]$/.test(lastOut!.trim());
       replaced =
         atStart || (nextWord !== undefined && SUBJECT_FOLLOWERS.has(nextWord)) ? 'i' : 'me';
     } else if (lower === 'am' && previous === 'you') {
@@ -123,7 +159,9 @@ export function reflect(text: string): string {
     } else {
       replaced = OWNER_TO_KIRI[lower];
     }
-    out.push(`${lead}${replaced ?? word}${tail}`);
+    const written = `${lead}${replaced ?? word}${tail}`;
+    out.push(written);
+    lastOut = written;
   }
   return out.join('');
 }
@@ -156,7 +194,7 @@ export function keywords(text: string): Set<string> {
   for (const raw of normaliseApostrophes(text)
     .toLowerCase()
     .split(/[^\p{L}\p{N}']+/u)) {
-    const word = raw.replace(/^'+|'+$/g, '');
+    const word = trimEndOf(trimStartOf(raw, /'/), /'/);
     if (word.length < 2 || STOPWORDS.has(word)) continue;
     const stemmed = stem(word);
     if (stemmed.length >= 2 && !STOPWORDS.has(stemmed)) result.add(stemmed);
@@ -251,7 +289,7 @@ export function extractDetail(message: string): Detail {
     }
   }
   let clause: string | null = null;
-  const sentence = text.replace(/[.!~]+$/, '');
+  const sentence = trimEndOf(text, /[.!~]/);
   const words = sentence.split(' ');
   if (
     !sentence.includes('?') &&

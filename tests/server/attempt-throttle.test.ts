@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AttemptThrottle,
+  DEFAULT_PAIRING_THROTTLE_LIMITS,
   DEFAULT_THROTTLE_LIMITS,
   throttleKeyFor,
 } from '../../server/auth/attempt-throttle';
@@ -66,5 +67,36 @@ describe('AttemptThrottle', () => {
     clock.advance(120_000 + 24 * 60 * 60_000 + 1);
     failFiveTimes();
     expect(throttle.begin('198.51.100.7')).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
+  const failFrom = (throttle: AttemptThrottle, address: string, device?: string, times = 5) => {
+    for (let i = 0; i < times; i += 1) {
+      const decision = throttle.begin(address, device);
+      if (!decision.allowed) throw new Error('refused');
+      decision.attempt.failed();
+    }
+  };
+
+  it("keeps a known device in a bucket of its own: its address's lock does not refuse it", () => {
+    const throttle = new AttemptThrottle(new FakeClock().read);
+    failFrom(throttle, '192.0.2.1');
+    expect(throttle.begin('192.0.2.1').allowed).toBe(false);
+    expect(throttle.begin('192.0.2.1', 'owner-phone').allowed).toBe(true);
+  });
+
+  it('locks a known device after its own 5 failures, from any address, without locking the addresses', () => {
+    const throttle = new AttemptThrottle(new FakeClock().read);
+    for (let i = 0; i < 5; i += 1) failFrom(throttle, `198.51.100.${i}`, 'copied-cookie', 1);
+    expect(throttle.begin('203.0.113.1', 'copied-cookie')).toEqual({
+      allowed: false,
+      retryAfterSeconds: 60,
+    });
+    expect(throttle.begin('198.51.100.0').allowed).toBe(true);
+  });
+
+  it("refuses even known clients under the global limit when it is pairing's", () => {
+    const throttle = new AttemptThrottle(new FakeClock().read, DEFAULT_PAIRING_THROTTLE_LIMITS);
+    for (let d = 0; d < 6; d += 1) failFrom(throttle, `198.51.100.${d}`, `device-${d}`);
+    expect(throttle.begin('203.0.113.1', 'owner-laptop').allowed).toBe(false);
   });
 });

@@ -159,6 +159,93 @@ describe('POST /api/auth/login', () => {
     expect((await browser({ address: '203.0.113.99' }).login()).status).toBe(200);
   });
 
+  it("never locks the owner's known device out for others' failures at the owner's address", async () => {
+    const { browser, clock } = await startTestApp();
+    const owner = browser({ address: '192.0.2.1', userAgent: IPHONE_UA });
+    await owner.loginOk();
+    await owner.post('/api/auth/logout');
+    // A housemate (or an attacker on the same network) keeps guessing, lock after lock.
+    const neighbour = browser({ address: '192.0.2.1' });
+    for (let lock = 0; lock < 3; lock += 1) {
+      for (let i = 0; i < 5; i += 1) await neighbour.login('wrong');
+      await expectError(await neighbour.login(), 429, /^Too many attempts/);
+      clock.advance(MINUTE * 2 ** lock);
+    }
+    for (let i = 0; i < 5; i += 1) await neighbour.login('wrong');
+    expect((await neighbour.login()).status).toBe(429);
+    // The owner's device cookie, with the right code, from that same address: straight in.
+    expect((await owner.login()).status).toBe(200);
+    expect((await neighbour.login()).status).toBe(429);
+  });
+
+  it('does not let a forged X-Forwarded-For lock the owner out behind a proxy', async () => {
+    const { browser } = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    // Behind the proxy every request comes from its socket; the address is what the proxy appends.
+    const viaProxy = (client: string) => ({ 'x-forwarded-for': client });
+    const owner = browser({ address: '10.0.0.2' });
+    const ownerLogin = (password = TEST_ACCESS_CODE) =>
+      owner.post('/api/auth/login', { password }, viaProxy('192.0.2.1'));
+    expect((await ownerLogin()).status).toBe(200);
+    await owner.post('/api/auth/logout', undefined, viaProxy('192.0.2.1'));
+    // A misconfigured proxy passes the attacker's own header on: they pick the owner's address.
+    const attacker = browser({ address: '10.0.0.2' });
+    for (let i = 0; i < 6; i += 1) {
+      await attacker.post('/api/auth/login', { password: 'wrong' }, viaProxy('192.0.2.1'));
+    }
+    const anonymous = await attacker.post('/api/auth/login', {}, viaProxy('192.0.2.1'));
+    expect(anonymous.status).toBe(400);
+    expect(
+      (
+        await attacker.post(
+          '/api/auth/login',
+          { password: TEST_ACCESS_CODE },
+          viaProxy('192.0.2.1'),
+        )
+      ).status,
+    ).toBe(429);
+    expect((await ownerLogin()).status).toBe(200);
+  });
+
+  it('still throttles guesses made with a known device cookie, wherever they come from', async () => {
+    const { browser, clock } = await startTestApp();
+    const owner = browser({ address: '192.0.2.1' });
+    await owner.loginOk();
+    await owner.post('/api/auth/logout');
+    // A copied device cookie, used from a fresh address for each guess.
+    for (let i = 0; i < 5; i += 1) {
+      const thief = browser({ address: `198.51.100.${i}` });
+      owner.cloneCookiesInto(thief);
+      await expectError(await thief.login('wrong'), 401, 'Invalid password');
+    }
+    const sixth = browser({ address: '198.51.100.99' });
+    owner.cloneCookiesInto(sixth);
+    const refused = await sixth.login();
+    await expectError(refused, 429, 'Too many attempts. Try again in 60 seconds.');
+    // The cookie's bucket is its own: the addresses it guessed from are not locked for others.
+    expect((await browser({ address: '198.51.100.0' }).login()).status).toBe(200);
+    clock.advance(MINUTE);
+    expect((await owner.login()).status).toBe(200);
+  });
+
+  it('counts wrong pairing codes under a global limit of their own that never blocks logins', async () => {
+    const { browser } = await startTestApp();
+    await browser().loginOk();
+    // 11 logged-in devices, 5 wrong pairing codes each (the most one device gets) within a minute.
+    const answers: number[] = [];
+    for (let d = 0; d < 11; d += 1) {
+      const device = browser({ address: `198.51.100.${d}` });
+      await device.loginOk();
+      for (let i = 0; i < 5; i += 1) {
+        answers.push((await device.post('/api/auth/pair', { code: 'AAAAAAAA' })).status);
+      }
+    }
+    // Pairing's own global limit of 30 refuses the rest everywhere ...
+    expect(answers.filter((status) => status === 400)).toHaveLength(30);
+    expect(answers.filter((status) => status === 429)).toHaveLength(25);
+    // ... and none of them counts against logins: a newcomer gets in.
+    expect((await browser({ address: '203.0.113.99' }).login()).status).toBe(200);
+  });
+
   it('sets the session and device cookies with the contract flags; Secure only over HTTPS', async () => {
     const { browser } = await startTestApp();
     const overHttp = await browser().login();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompanionInput, PersonalityDimensions } from '../../server/companion';
 import { BASELINE_PERSONALITY, localReply } from '../../server/companion';
 import { HUMOR } from '../../server/companion/phrases';
+import { ENGINE_READ_CHARS, engineReadable } from '../../server/companion/text';
 
 // 2025-03-03 in Asia/Shanghai (UTC+8).
 const MORNING = Date.UTC(2025, 2, 3, 0, 30); // 08:30
@@ -441,5 +442,29 @@ describe('a reply never says the same phrase twice', () => {
       const text = reply.parts.join(' ').toLowerCase();
       expect(text.split("i'm listening").length - 1, text).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('how much of a message the engine reads', () => {
+  it(`reads the first ${ENGINE_READ_CHARS} characters of a message and of each earlier turn`, () => {
+    const filler = 'and then we walked on. '.repeat(Math.ceil(ENGINE_READ_CHARS / 23));
+    const within = `${filler.slice(0, ENGINE_READ_CHARS - 20)} i feel so sad`;
+    expect(within.length).toBeLessThanOrEqual(ENGINE_READ_CHARS);
+    expect(localReply(input({ message: within })).feeling).toBe('sad');
+    expect(localReply(input({ message: `${filler} i feel so sad` })).feeling).toBeNull();
+
+    const remembered = localReply(
+      input({
+        message: 'remember that!',
+        history: [{ role: 'user', content: `my cat is called Mochi ${filler}` }],
+      }),
+    ).remember;
+    expect(remembered).toMatch(/^my cat is called Mochi and then/);
+  });
+
+  it('never cuts an emoji in half', () => {
+    expect(engineReadable(`${'a'.repeat(ENGINE_READ_CHARS - 1)}😀 more`)).toBe(
+      'a'.repeat(ENGINE_READ_CHARS - 1),
+    );
   });
 });
