@@ -7,9 +7,11 @@ import {
   showOpeningSnapshot,
   SNAPSHOT_WAIT_MAX_MS,
 } from '@/app/opening-snapshot';
+import { newestMessages } from '@/db/messages';
 import { KiriDatabase, type MessageRow } from '@/db/schema';
 import { saveTimeZone } from '@/db/sync-settings';
 import { AUTH_FLAG_KEYS } from '@/domain/auth';
+import { conversationOrderKey } from '@/domain/conversation-order';
 import { sessionIdAt } from '@/domain/day-session';
 import {
   paintOpeningSnapshot,
@@ -65,6 +67,22 @@ describe("the opening snapshot reads today's newest messages from the device sto
       'message 4',
       'message 5',
     ]);
+  });
+
+  it("reads in the list's order: a reply made at replay time stays under the message it answers", async () => {
+    const questions = [0, 2, 4].map((i) => row(i, { status: 'answered' }));
+    // Replied to at once, long after the last of them was written.
+    const replies = questions.map((question, i) => {
+      const reply = row(i * 2 + 1, { timestamp: NOW - 1_000 + i });
+      return { ...reply, order: conversationOrderKey(reply, question) };
+    });
+    await db.messages.bulkAdd([...questions, ...replies]);
+    const snapshot = await readOpeningSnapshot(indexedDB, NOW);
+    const list = await newestMessages(db, TODAY, 40);
+    expect(snapshot?.rows.map((r) => r.message)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => `message ${i}`),
+    );
+    expect(snapshot?.rows.map((r) => r.id)).toEqual(list.map((r) => r.id));
   });
 
   it("takes today in the owner's zone kept on the device", async () => {
