@@ -28,8 +28,19 @@ export function hasReplayedOnce(): boolean {
   return replayedOnce;
 }
 
+let pulledOnce = false;
+
+/**
+ * Whether a replay has pulled the server's conversation since the page opened: until then an empty
+ * day here may not be empty there (the initial greeting waits for it).
+ */
+export function hasPulledOnce(): boolean {
+  return pulledOnce;
+}
+
 function announce(summary: ReplaySummary): void {
   replayedOnce = true;
+  if (!summary.pullFailed && !summary.needsLogin) pulledOnce = true;
   for (const listener of listeners) listener(summary);
   void scheduleRetry();
 }

@@ -2,7 +2,7 @@
 // the server's log, whether it came by a replay of the outbox, by a pull, or to another device.
 import { afterEach, describe, expect, it } from 'vitest';
 import { pullConversations, type ServerMessage } from '@/db/conversation-pull';
-import { newestMessages } from '@/db/messages';
+import { newestMessages, storeGreetingAnswer } from '@/db/messages';
 import { drainOutbox } from '@/db/outbox-delivery';
 import { ensureTodaySession } from '@/db/sessions';
 import type { KiriDatabase } from '@/db/schema';
@@ -119,5 +119,19 @@ describe('each reply shows right under the message it answers, as in the server 
     await pullConversations(laptop, { fetch: server.fetch, timeZone: ZONE, now: () => REPLAY_AT });
     expect(await shownIds(laptop)).toEqual(server.log.map((entry) => entry.id));
     expect(await shownIds(laptop)).toEqual(await shownIds(phone));
+  });
+
+  it("a greeting the server made before the day's messages goes before them here too", async () => {
+    const db = await device();
+    const [first] = await queueThree(db);
+    // The answer to a greeting asked at T0 - 1 min, read only now (a replay of its request).
+    const greeting = { id: 'greeting-part', message: 'morning ~', timestamp: T0 - 60_000 };
+    await storeGreetingAnswer(
+      db,
+      SESSION,
+      { kiriMessages: [greeting], splitMessageTimings: [0] },
+      REPLAY_AT,
+    );
+    expect((await shownIds(db)).slice(0, 2)).toEqual(['greeting-part', first]);
   });
 });

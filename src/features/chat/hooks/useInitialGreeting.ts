@@ -1,32 +1,27 @@
-// The initial greeting (spec 000 §4): once per browser session, when today's session is empty and the
-// greeted flag is unset, Kiri is asked to say hello. Sent directly (not through the outbox): a greeting
-// that could not be had offline is simply skipped, and asked for again when the connection returns.
+// The initial greeting (spec 000 §4): once per browser session, when today's session is empty here and
+// on the server (after a pull) and the greeted flag is unset, Kiri is asked to say hello. Sent directly
+// (not through the outbox): a greeting that could not be had offline is simply skipped, and asked for
+// again when the connection returns. The server logs it, so the owner's other devices pull it.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { sessionMessageCount, storeGreetingAnswer } from '@/db/messages';
 import { readAuthFlags } from '@/lib/auth-session';
-import { hasReplayedOnce, onOutboxReplayed } from '@/lib/outbox-sync';
+import { hasPulledOnce, onOutboxReplayed, requestReplay } from '@/lib/outbox-sync';
 import {
   GREETING_RETRY_MS,
-  GREETING_SYNC_WAIT_MS,
   greetingIdempotencyKey,
   INITIAL_GREETING_BODY,
+  isGreetingForBegunDay,
   isGreetingWorthRetrying,
   shouldRequestInitialGreeting,
 } from '../model/greeting';
 import { GREETED_KEY } from '../model/latest-reply';
 import { readSessionFlag, removeSessionFlag, writeSessionFlag } from './session-flags';
 
-/** True once the first replay (and its pull) has ended, or after GREETING_SYNC_WAIT_MS. */
+/** True once a replay has pulled the server's conversation since the page opened. */
 function useSynced(): boolean {
-  const replayed = useSyncExternalStore(onOutboxReplayed, hasReplayedOnce, () => false);
-  const [waitedEnough, setWaitedEnough] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setWaitedEnough(true), GREETING_SYNC_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  return replayed || waitedEnough;
+  return useSyncExternalStore(onOutboxReplayed, hasPulledOnce, () => false);
 }
 
 export function useInitialGreeting(
@@ -71,6 +66,11 @@ export function useInitialGreeting(
       } catch {
         // No answer at all: try again when the browser is back online.
         removeSessionFlag(GREETED_KEY);
+        return;
+      }
+      if (isGreetingForBegunDay(response.status)) {
+        // The day has begun on the server: its messages are pulled, and no greeting is asked for again.
+        requestReplay();
         return;
       }
       if (!response.ok) {

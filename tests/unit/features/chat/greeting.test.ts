@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   greetingIdempotencyKey,
   INITIAL_GREETING_BODY,
+  isGreetingForBegunDay,
   isGreetingWorthRetrying,
   planSend,
   shouldRequestInitialGreeting,
@@ -39,6 +40,12 @@ describe('initial greeting', () => {
     expect(shouldRequestInitialGreeting({ ...base, online: false })).toBe(false);
     // Not before the device has asked the server what today already holds.
     expect(shouldRequestInitialGreeting({ ...base, synced: false })).toBe(false);
+  });
+
+  it('a greeting refused because the day has begun on the server (409) is not asked for again', () => {
+    expect(isGreetingForBegunDay(409)).toBe(true);
+    expect(isGreetingWorthRetrying(409)).toBe(false);
+    expect([200, 400, 500, 429].map(isGreetingForBegunDay)).toEqual([false, false, false, false]);
   });
 
   it("sends the spec's greeting body under a per-day, per-device key", () => {
