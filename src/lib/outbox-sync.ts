@@ -28,19 +28,19 @@ export function hasReplayedOnce(): boolean {
   return replayedOnce;
 }
 
-let pulledOnce = false;
+let pulls = 0;
 
 /**
- * Whether a replay has pulled the server's conversation since the page opened: until then an empty
- * day here may not be empty there (the initial greeting waits for it).
+ * How many replays have pulled the server's conversation since the page opened: until one has, an
+ * empty day here may not be empty there (the initial greeting waits for it).
  */
-export function hasPulledOnce(): boolean {
-  return pulledOnce;
+export function successfulPulls(): number {
+  return pulls;
 }
 
 function announce(summary: ReplaySummary): void {
   replayedOnce = true;
-  if (!summary.pullFailed && !summary.needsLogin) pulledOnce = true;
+  if (!summary.pullFailed && !summary.needsLogin) pulls += 1;
   for (const listener of listeners) listener(summary);
   void scheduleRetry();
 }

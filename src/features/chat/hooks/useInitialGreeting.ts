@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { sessionMessageCount, storeGreetingAnswer } from '@/db/messages';
 import { readAuthFlags } from '@/lib/auth-session';
-import { hasPulledOnce, onOutboxReplayed, requestReplay } from '@/lib/outbox-sync';
+import { onOutboxReplayed, requestReplay, successfulPulls } from '@/lib/outbox-sync';
 import {
   GREETING_RETRY_MS,
   greetingIdempotencyKey,
@@ -19,9 +19,18 @@ import {
 import { GREETED_KEY } from '../model/latest-reply';
 import { readSessionFlag, removeSessionFlag, writeSessionFlag } from './session-flags';
 
-/** True once a replay has pulled the server's conversation since the page opened. */
-function useSynced(): boolean {
-  return useSyncExternalStore(onOutboxReplayed, hasPulledOnce, () => false);
+/**
+ * True once a replay has pulled the conversation of this device's account. A device that registers or
+ * pairs on this page pulled, until then, the log of the account it had while the registration dialog
+ * was open: only a pull after that counts.
+ */
+function useSynced(registered: boolean | undefined): boolean {
+  const pulls = useSyncExternalStore(onOutboxReplayed, successfulPulls, () => 0);
+  const [pullsWhilePending, setPullsWhilePending] = useState(0);
+  useEffect(() => {
+    if (registered === false) setPullsWhilePending(pulls);
+  }, [registered, pulls]);
+  return pulls > pullsWhilePending;
 }
 
 export function useInitialGreeting(
@@ -30,13 +39,18 @@ export function useInitialGreeting(
   clientId: string | null,
   /** Changes when 'New Session' cleared the greeted flag: look again. */
   attempt = 0,
+  /**
+   * The device is registered (or paired): false while the registration dialog is open, undefined while
+   * not known. Until then its account is not the one whose conversation it will show.
+   */
+  registered?: boolean,
 ) {
   const todayMessageCount = useLiveQuery(
     () => (todayId ? sessionMessageCount(db, todayId) : undefined),
     [todayId],
   );
 
-  const synced = useSynced();
+  const synced = useSynced(registered);
   // Bumped when a greeting the server failed to give should be asked for again.
   const [retry, setRetry] = useState(0);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -45,7 +59,14 @@ export function useInitialGreeting(
   useEffect(() => {
     if (!todayId) return;
     const greeted = readSessionFlag(GREETED_KEY) !== null;
-    if (!shouldRequestInitialGreeting({ todayMessageCount, greeted, online, synced })) return;
+    const ask = shouldRequestInitialGreeting({
+      todayMessageCount,
+      greeted,
+      online,
+      registered: registered === true,
+      synced,
+    });
+    if (!ask) return;
     // Set before the request, so that a second render (or a second tab's effect) does not ask twice.
     writeSessionFlag(GREETED_KEY, 'true');
     const key = greetingIdempotencyKey(todayId, clientId ?? readAuthFlags().clientId);
@@ -89,5 +110,5 @@ export function useInitialGreeting(
         console.warn('The greeting could not be stored', error);
       }
     })();
-  }, [todayId, todayMessageCount, online, synced, clientId, attempt, retry]);
+  }, [todayId, todayMessageCount, online, registered, synced, clientId, attempt, retry]);
 }

@@ -20,20 +20,29 @@ export function planSend(text: string, lastGreetingAt: number | null, now: numbe
 }
 
 /**
- * The initial greeting is asked for once per browser session, only for an empty day, and only online.
- * The day counts as empty only once the device has pulled the server's conversation: a new device (just
- * paired), or one that was away, has an empty store for a day the others have talked in, and a greeting
- * then would land after their messages on this device alone. No pull, no greeting: going ahead after a
- * wait instead let a paired desktop greet in the middle of a day (issue 8).
+ * The initial greeting is asked for once per browser session, only for an empty day, only online, and
+ * only by a registered (or paired) device. The day counts as empty only once the device has pulled its
+ * account's conversation: a new device, or one that was away, has an empty store for a day the others
+ * have talked in. Issue 8: a desktop being paired asked while the registration dialog was open, under
+ * the account it had until then (whose log was empty), so the greeting was never in the owner's log,
+ * and after the pull it sat at the end of the owner's day on that device alone.
  */
 export function shouldRequestInitialGreeting(input: {
   todayMessageCount: number | undefined;
   greeted: boolean;
   online: boolean;
-  /** A pull of the server's conversation has succeeded since the page opened. */
+  /** Registered or paired: the account is the one whose conversation the chat shows. */
+  registered: boolean;
+  /** A pull of that account's conversation has succeeded since the page opened (or it registered). */
   synced: boolean;
 }): boolean {
-  return input.todayMessageCount === 0 && !input.greeted && input.online && input.synced;
+  return (
+    input.todayMessageCount === 0 &&
+    !input.greeted &&
+    input.online &&
+    input.registered &&
+    input.synced
+  );
 }
 /** After the server answered the greeting with an error it may get over (5xx, 408, 429), ask again. */
 export const GREETING_RETRY_MS = 30_000;
