@@ -149,10 +149,7 @@ test('a second device, paired, shows the same conversation as the first, with no
     await expect
       .poll(async () => messageIdsOnScreen(page), { timeout: 20_000 })
       .toEqual(log.map((entry) => entry.id));
-    expectEachReplyUnderItsMessage(await messageIdsOnScreen(desktop), log, [
-      ...sent,
-      { id: last },
-    ]);
+    expectEachReplyUnderItsMessage(await messageIdsOnScreen(desktop), log, [...sent, { id: last }]);
     // No greeting was asked for on the desktop, under any account, and the owner's log has none.
     expect(greetingsAsked.filter((body) => body.includes('isInitialGreeting'))).toEqual([]);
     expect(await todayInLog(desktop, sessionId)).toEqual(log);
