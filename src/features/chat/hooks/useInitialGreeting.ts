@@ -27,10 +27,9 @@ import { readSessionFlag, removeSessionFlag, writeSessionFlag } from './session-
 function useSynced(registered: boolean | undefined): boolean {
   const pulls = useSyncExternalStore(onOutboxReplayed, successfulPulls, () => 0);
   const [pullsWhilePending, setPullsWhilePending] = useState(0);
-  useEffect(() => {
-    if (registered === false) setPullsWhilePending(pulls);
-  }, [registered, pulls]);
-  return pulls > pullsWhilePending;
+  // Kept during render (React's "adjust state when a prop changes"), so no greeting can start in between.
+  if (registered === false && pullsWhilePending !== pulls) setPullsWhilePending(pulls);
+  return registered !== false && pulls > pullsWhilePending;
 }
 
 export function useInitialGreeting(
