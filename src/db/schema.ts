@@ -125,6 +125,19 @@ export class KiriDatabase extends Dexie {
             if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
           }),
       );
+    // Code of the release before (a page or worker not yet replaced by an update) writes rows without a
+    // key, which the list's index would leave out: give them one when the database opens. Counting
+    // both ways is cheap; the scan runs only when they differ.
+    this.on('ready', async () => {
+      const [all, ordered] = await Promise.all([
+        this.messages.count(),
+        this.messages.orderBy('[sessionId+order]').count(),
+      ]);
+      if (all === ordered) return;
+      await this.messages.toCollection().modify((row) => {
+        if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
+      });
+    });
     this.messages.hook('creating', (_key, row) => {
       if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
     });

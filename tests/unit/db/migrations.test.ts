@@ -95,4 +95,31 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
     expect((await second.messages.get('keep-me'))?.message).toBe('do not lose this');
     second.close();
   });
+
+  it('a message written without its order key (by the release before, still open) is shown after a restart', async () => {
+    const db = new KiriDatabase(name);
+    await db.open();
+    db.close();
+    // The previous release's code on a version 2 database: no hooks, no key.
+    const older = new Dexie(name);
+    older
+      .version(2)
+      .stores({ messages: 'id, [sessionId+timestamp], [sessionId+order], timestamp' });
+    await older.table('messages').add({
+      id: 'typed-during-the-update',
+      sessionId: '2026-11-22',
+      sender: 'user',
+      message: 'still here',
+      timestamp: 5,
+      replyToId: null,
+      emotionalState: null,
+      status: 'sending',
+    });
+    older.close();
+    const reopened = new KiriDatabase(name);
+    expect((await newestMessages(reopened, '2026-11-22', 10)).map((m) => m.message)).toEqual([
+      'still here',
+    ]);
+    reopened.close();
+  });
 });
