@@ -129,14 +129,19 @@ export class KiriDatabase extends Dexie {
     // key, which the list's index would leave out: give them one when the database opens. Counting
     // both ways is cheap; the scan runs only when they differ.
     this.on('ready', async () => {
-      const [all, ordered] = await Promise.all([
-        this.messages.count(),
-        this.messages.orderBy('[sessionId+order]').count(),
-      ]);
-      if (all === ordered) return;
-      await this.messages.toCollection().modify((row) => {
-        if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
-      });
+      try {
+        const [all, ordered] = await Promise.all([
+          this.messages.count(),
+          this.messages.orderBy('[sessionId+order]').count(),
+        ]);
+        if (all === ordered) return;
+        await this.messages.toCollection().modify((row) => {
+          if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
+        });
+      } catch (error) {
+        // Never keep the database from opening: the rows stay, and the next start tries again.
+        console.warn('Messages without an order key could not be given one', error);
+      }
     });
     this.messages.hook('creating', (_key, row) => {
       if (typeof row.order !== 'string') row.order = conversationOrderKey(row);

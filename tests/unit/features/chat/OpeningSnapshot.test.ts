@@ -22,6 +22,8 @@ import {
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0); // 12:00 in UTC+8
 const TODAY = sessionIdAt(NOW, 'Asia/Shanghai');
 
+const NEWER_MESSAGES_SCHEMA = 'id, [sessionId+timestamp], [sessionId+order], timestamp, sender';
+
 function row(index: number, overrides: Partial<MessageRow> = {}): MessageRow {
   return {
     id: `0193a000-0000-7000-8000-${index.toString(16).padStart(12, '0')}`,
@@ -108,17 +110,18 @@ describe("the opening snapshot reads today's newest messages from the device sto
   });
 
   it('does not stand in the way of an upgrade of the database', async () => {
+    // The version after the current one (2): its indexes and one more.
     await db.messages.add(row(1));
     db.close();
     const reading = readOpeningSnapshot(indexedDB, NOW);
     // A newer version of the app opens the database at a higher version meanwhile.
     const newer = new KiriDatabase();
-    newer.version(2).stores({ messages: 'id, [sessionId+timestamp], timestamp, sender' });
+    newer.version(3).stores({ messages: NEWER_MESSAGES_SCHEMA });
     await newer.open();
     expect((await reading)?.rows).toHaveLength(1);
     newer.close();
     db = new KiriDatabase();
-    db.version(2).stores({ messages: 'id, [sessionId+timestamp], timestamp, sender' });
+    db.version(3).stores({ messages: NEWER_MESSAGES_SCHEMA });
     await db.open();
   });
 });
