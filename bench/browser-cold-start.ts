@@ -5,6 +5,7 @@
 // Headless Chromium, offline (context.setOffline), the worker stopped before every load so both pay
 // its start, a new tab each time, alternating app and static page; the figure is the ratio of medians.
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { conversationOrderKey } from '../src/domain/conversation-order';
 import { sessionIdAt, sessionTitle } from '../src/domain/day-session';
 import { startServer } from '../tests/e2e/support/server';
 import { benchBuild } from './browser/build';
@@ -76,16 +77,21 @@ async function seedDay(page: Page): Promise<void> {
   // Spread over the day so far, oldest first, all of them inside today in the owner's zone.
   const dayStart = now - ((now + 8 * 3_600_000) % 86_400_000);
   const step = Math.max(1, Math.min(60_000, Math.floor((now - dayStart) / (messages.length + 1))));
-  const rows = messages.map((m, i) => ({
-    id: m.id,
-    sessionId: todayId,
-    sender: m.sender,
-    message: m.text,
-    timestamp: now - (messages.length - i) * step,
-    replyToId: null,
-    emotionalState: null,
-    ...(m.sender === 'user' ? { status: 'answered' } : {}),
-  }));
+  const rows = messages.map((m, i) => {
+    const timestamp = now - (messages.length - i) * step;
+    return {
+      id: m.id,
+      sessionId: todayId,
+      sender: m.sender,
+      message: m.text,
+      timestamp,
+      // The key the app gives every row (written here past Dexie, so past its hooks).
+      order: conversationOrderKey({ id: m.id, timestamp }),
+      replyToId: null,
+      emotionalState: null,
+      ...(m.sender === 'user' ? { status: 'answered' } : {}),
+    };
+  });
   const session = {
     id: todayId,
     title: sessionTitle(todayId),

@@ -4,7 +4,7 @@ import { newestMessages } from '@/db/messages';
 import { KiriDatabase, type MessageRow } from '@/db/schema';
 import { uuidv7 } from '@/domain/uuidv7';
 
-const INDEX = '[sessionId+timestamp]';
+const INDEX = '[sessionId+order]';
 
 export type QueryKind = 'dexie' | 'getAll' | 'cursor';
 
@@ -45,7 +45,7 @@ const dayId = (index: number) => {
 };
 
 /**
- * The fairest raw equivalent of `where('[sessionId+timestamp]').between(...).reverse().limit(n)`: one
+ * The fairest raw equivalent of `where('[sessionId+order]').between(...).reverse().limit(n)`: one
  * readonly transaction, one request on the same index and key range, newest first, n records. Chromium
  * has IndexedDB 3's getAll({ query, count, direction }), which can read in reverse, and Dexie 4 uses
  * exactly that when it is there; without it, the equivalent is a 'prev' cursor that stops at n (what
@@ -54,7 +54,8 @@ const dayId = (index: number) => {
 function rawNewest(kind: 'getAll' | 'cursor', sessionId: string, limit: number) {
   return new Promise<MessageRow[]>((resolve, reject) => {
     const index = raw!.transaction('messages', 'readonly').objectStore('messages').index(INDEX);
-    const range = IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+    // The order keys are strings: an empty array sorts after every one of them.
+    const range = IDBKeyRange.bound([sessionId, ''], [sessionId, []]);
     if (kind === 'getAll') {
       const request = (
         index.getAll as unknown as (options: {

@@ -43,6 +43,11 @@ import { chatMemoryNode, memoriesForEngine } from './memories';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const NOT_YOUR_MESSAGE = 'Only your own messages can be unsent';
+/**
+ * 409 to a greeting asked for a day whose conversation has begun (issue 8): a device that has not pulled
+ * yet would otherwise get a greeting after messages the others already show.
+ */
+export const GREETING_DAY_BEGUN = 'This day already has messages: no greeting';
 /** Spec 000 §8: what the chat shows for an empty reply. Only used if an engine ever returns nothing. */
 export const EMPTY_REPLY_FALLBACK = "I'm here with you...";
 
@@ -148,6 +153,10 @@ export class ChatService {
       const logged = body.context !== 'manual_console';
       const userTimestamp = Math.min(body.clientTimestamp ?? now, now);
       const sessionId = body.sessionId ?? sessionIdAt(userTimestamp, timeZone);
+      // The greeting opens the shared conversation of a day, or is not made (nothing runs or is written).
+      if (greeting && logged && log.some((entry) => entry.sessionId === sessionId)) {
+        throw new HttpError(409, GREETING_DAY_BEGUN);
+      }
       const userId = greeting ? null : this.newMessageId(request, log, now);
 
       const input: CompanionInput = {

@@ -1,5 +1,6 @@
 // Catches up with the server's conversation log: replies made while the app was closed, push
 // messages, and what the owner's other devices said. Merged by message id.
+import { conversationOrderKey } from '@/domain/conversation-order';
 import { sessionIdAt } from '@/domain/day-session';
 import { ensureSessionRow } from './sessions';
 import type { EmotionalState, KiriDatabase, MessageRow } from './schema';
@@ -36,10 +37,11 @@ export async function mergeServerMessages(
       if (await db.tombstones.get(incoming.id)) continue;
       const at = toMillis(incoming.timestamp);
       if (!Number.isFinite(at)) continue;
+      let asked: MessageRow | undefined;
       if (incoming.sender === 'kiri' && incoming.answersId) {
         // An answer to a message the owner deleted or unsent here is not brought in either.
         if (await db.tombstones.get(incoming.answersId)) continue;
-        const asked = await db.messages.get(incoming.answersId);
+        asked = await db.messages.get(incoming.answersId);
         if (asked?.status && asked.status !== 'answered' && asked.status !== 'local') {
           await db.messages.update(asked.id, { status: 'answered', statusReason: undefined });
         }
@@ -56,6 +58,8 @@ export async function mergeServerMessages(
         replyToId: incoming.replyToId ?? null,
         emotionalState: incoming.emotionalState ?? null,
         ...(incoming.sender === 'user' ? { status: 'answered' as const } : {}),
+        // Under the message it answers, as in the server's log (the log lists a message, then its reply).
+        order: conversationOrderKey({ id: incoming.id, timestamp: at }, asked),
       };
       await db.messages.add(row);
       const session = await db.sessions.get(sessionId);

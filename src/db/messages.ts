@@ -1,6 +1,8 @@
 // The owner's messages on the device. A message and its outbox entry are written in one transaction,
 // so a message is never shown as sent without being queued, nor queued without being shown.
+import Dexie from 'dexie';
 import { withoutRefusableHistory } from '@/domain/chat-limits';
+import { conversationOrderKey } from '@/domain/conversation-order';
 import { isOutboxDraining } from './outbox-lock';
 import { deliveryOutcome } from '@/domain/outbox-rules';
 import { replyRevealTimes, revealTimes } from '@/domain/reply-timing';
@@ -251,6 +253,8 @@ export async function storeChatAnswers(
           replyToId: null,
           emotionalState: null,
           revealAt: times[index]!,
+          // Right under the question, not after whatever was queued behind it (a replay answers late).
+          order: conversationOrderKey({ id: part.id, timestamp: stamp }, question),
         };
         added.push(row);
         count += 1;
@@ -315,15 +319,15 @@ export async function setMessageStatus(
   await db.messages.update(id, { status, statusReason });
 }
 
-/** The newest `limit` messages of a session, oldest first (the list's order). */
+/** The newest `limit` messages of a session in the conversation's order (conversationOrderKey). */
 export async function newestMessages(
   db: KiriDatabase,
   sessionId: string,
   limit: number,
 ): Promise<MessageRow[]> {
   const newest = await db.messages
-    .where('[sessionId+timestamp]')
-    .between([sessionId, -Infinity], [sessionId, Infinity])
+    .where('[sessionId+order]')
+    .between([sessionId, Dexie.minKey], [sessionId, Dexie.maxKey])
     .reverse()
     .limit(limit)
     .toArray();
@@ -438,6 +442,16 @@ export async function storeGreetingAnswer(
     arrivedAt,
     parts.map((_, i) => timings[i] ?? 0),
   );
+  // Stamped with the server's time when it is the earlier: a greeting the server made (or replays) before
+  // other messages of the day goes before them here too, where every device that pulls it puts it.
+  let stamp = -Infinity;
+  const stamps = parts.map((part, index) => {
+    const served =
+      typeof part.timestamp === 'number' ? part.timestamp : Date.parse(`${part.timestamp}`);
+    const shown = times[index]!;
+    stamp = Math.max(Number.isFinite(served) ? Math.min(served, shown) : shown, stamp + 1);
+    return stamp;
+  });
   return db.transaction('rw', db.messages, db.sessions, db.tombstones, async () => {
     let added = 0;
     for (const [index, part] of parts.entries()) {
@@ -447,7 +461,7 @@ export async function storeGreetingAnswer(
         sessionId,
         sender: 'kiri',
         message: part.message,
-        timestamp: times[index]!,
+        timestamp: stamps[index]!,
         replyToId: null,
         emotionalState: null,
         revealAt: times[index]!,

@@ -1,5 +1,6 @@
 // The device's database (Dexie over IndexedDB): the owner's chat lives here first (DESIGN.md).
 import Dexie, { type EntityTable } from 'dexie';
+import { conversationOrderKey } from '@/domain/conversation-order';
 
 export const DB_NAME = 'kiri';
 
@@ -45,6 +46,12 @@ export interface MessageRow {
   revealAt?: number;
   /** The request the server refused, kept so that Retry sends exactly it again. */
   retryBody?: string;
+  /**
+   * Where it goes in its day (`conversationOrderKey`): a reply right under the message it answers.
+   * Filled from the time when a writer leaves it out (the table's hooks), so no row is missing from
+   * the `[sessionId+order]` index the list reads.
+   */
+  order?: string;
 }
 
 export type OutboxKind = 'chat' | 'conversation' | 'unsend';
@@ -105,6 +112,43 @@ export class KiriDatabase extends Dexie {
       settings: 'key',
       sessionLog: '++id, sessionId, timestamp',
       tombstones: 'id',
+    });
+    // Version 2 (issue 8): the list reads the conversation's order, not the time. Rows made before
+    // keep the order they were shown in (by time): their replies do not say what they answer.
+    this.version(2)
+      .stores({ messages: 'id, [sessionId+timestamp], [sessionId+order], timestamp' })
+      .upgrade((tx) =>
+        tx
+          .table<MessageRow, string>('messages')
+          .toCollection()
+          .modify((row) => {
+            if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
+          }),
+      );
+    // Code of the release before (a page or worker not yet replaced by an update) writes rows without a
+    // key, which the list's index would leave out: give them one when the database opens. Counting
+    // both ways is cheap; the scan runs only when they differ.
+    this.on('ready', async () => {
+      try {
+        const [all, ordered] = await Promise.all([
+          this.messages.count(),
+          this.messages.orderBy('[sessionId+order]').count(),
+        ]);
+        if (all === ordered) return;
+        await this.messages.toCollection().modify((row) => {
+          if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
+        });
+      } catch (error) {
+        // Never keep the database from opening: the rows stay, and the next start tries again.
+        console.warn('Messages without an order key could not be given one', error);
+      }
+    });
+    this.messages.hook('creating', (_key, row) => {
+      if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
+    });
+    this.messages.hook('updating', (changes, _key, row) => {
+      const next = { ...row, ...changes } as MessageRow;
+      return typeof next.order === 'string' ? undefined : { order: conversationOrderKey(next) };
     });
   }
 }

@@ -28,8 +28,19 @@ export function hasReplayedOnce(): boolean {
   return replayedOnce;
 }
 
+let pulls = 0;
+
+/**
+ * How many replays have pulled the server's conversation since the page opened: until one has, an
+ * empty day here may not be empty there (the initial greeting waits for it).
+ */
+export function successfulPulls(): number {
+  return pulls;
+}
+
 function announce(summary: ReplaySummary): void {
   replayedOnce = true;
+  if (!summary.pullFailed && !summary.needsLogin) pulls += 1;
   for (const listener of listeners) listener(summary);
   void scheduleRetry();
 }

@@ -35,7 +35,9 @@ function expectReplyShape(answer: ChatAnswer): void {
 
 describe('POST /api/chat body shapes (real local engine)', () => {
   it('greeting: stores only Kiri’s message(s), by the owner’s registered name', async () => {
-    const { owner } = await ownerChat();
+    const { owner, setup } = await ownerChat();
+    // The next day: registering put the welcome into this one, and a greeting opens an empty day only.
+    setup.clock.advance(DAY);
     const response = await owner.post('/api/chat', {
       message: '',
       isInitialGreeting: true,
@@ -49,7 +51,7 @@ describe('POST /api/chat body shapes (real local engine)', () => {
     const log = await logOf(owner);
     expect(log.map((e) => e.sender)).toEqual(answer.kiriMessages.map(() => 'kiri'));
     expect(log.map((e) => e.id)).toEqual(answer.kiriMessages.map((p) => p.id));
-    expect(log[0]).toMatchObject({ answersId: null, sessionId: '2026-01-15', replyToId: null });
+    expect(log[0]).toMatchObject({ answersId: null, sessionId: '2026-01-16', replyToId: null });
   });
 
   it('variant A: { message, history: [{ role, content }], replyToId }', async () => {

@@ -1,15 +1,16 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KiriDatabase } from '@/db/schema';
+import { newestMessages } from '@/db/messages';
+import { KiriDatabase, type MessageRow } from '@/db/schema';
 
 const name = 'kiri-migration-test';
 afterEach(async () => Dexie.delete(name));
 
 describe('each Dexie schema version opens and keeps the owner messages', () => {
-  it('version 1 creates every table with its indexes', async () => {
+  it('the current version creates every table with its indexes', async () => {
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(1);
+    expect(db.verno).toBe(2);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       [
         'engineState',
@@ -23,6 +24,57 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
       ].sort(),
     );
     expect(db.messages.schema.indexes.map((i) => i.name)).toContain('[sessionId+timestamp]');
+    expect(db.messages.schema.indexes.map((i) => i.name)).toContain('[sessionId+order]');
+    db.close();
+  });
+
+  it('a database made by version 1 opens at version 2 with every message, in the order it showed', async () => {
+    // Version 1's schema, as the previous release made it.
+    const old = new Dexie(name);
+    old.version(1).stores({
+      sessions: 'id, startedAt',
+      messages: 'id, [sessionId+timestamp], timestamp',
+      outbox: '++seq, kind, key, messageId',
+      engineState: 'key',
+      uiState: 'key',
+      settings: 'key',
+      sessionLog: '++id, sessionId, timestamp',
+      tombstones: 'id',
+    });
+    const row = (id: string, sender: 'user' | 'kiri', timestamp: number, extra = {}) =>
+      ({
+        id,
+        sessionId: '2026-11-22',
+        sender,
+        message: `text of ${id}`,
+        timestamp,
+        replyToId: null,
+        emotionalState: null,
+        ...extra,
+      }) as MessageRow;
+    await old
+      .table('messages')
+      .bulkAdd([
+        row('q1', 'user', 1_000, { status: 'answered' }),
+        row('r1', 'kiri', 1_001),
+        row('q2', 'user', 2_000, { status: 'waiting' }),
+        row('other-day', 'user', 500, { sessionId: '2026-11-21', status: 'answered' }),
+      ]);
+    await old.table('outbox').add({ kind: 'chat', key: 'q2', messageId: 'q2', attempts: 1 });
+    old.close();
+
+    const db = new KiriDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(2);
+    expect(await db.messages.count()).toBe(4);
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.messages.get('q2'))?.status).toBe('waiting');
+    expect((await newestMessages(db, '2026-11-22', 10)).map((m) => m.id)).toEqual([
+      'q1',
+      'r1',
+      'q2',
+    ]);
+    expect((await newestMessages(db, '2026-11-21', 10)).map((m) => m.id)).toEqual(['other-day']);
     db.close();
   });
 
@@ -42,5 +94,32 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
     const second = new KiriDatabase(name);
     expect((await second.messages.get('keep-me'))?.message).toBe('do not lose this');
     second.close();
+  });
+
+  it('a message written without its order key (by the release before, still open) is shown after a restart', async () => {
+    const db = new KiriDatabase(name);
+    await db.open();
+    db.close();
+    // The previous release's code on a version 2 database: no hooks, no key.
+    const older = new Dexie(name);
+    older
+      .version(2)
+      .stores({ messages: 'id, [sessionId+timestamp], [sessionId+order], timestamp' });
+    await older.table('messages').add({
+      id: 'typed-during-the-update',
+      sessionId: '2026-11-22',
+      sender: 'user',
+      message: 'still here',
+      timestamp: 5,
+      replyToId: null,
+      emotionalState: null,
+      status: 'sending',
+    });
+    older.close();
+    const reopened = new KiriDatabase(name);
+    expect((await newestMessages(reopened, '2026-11-22', 10)).map((m) => m.message)).toEqual([
+      'still here',
+    ]);
+    reopened.close();
   });
 });

@@ -92,6 +92,8 @@ export function ChatScreen() {
     online,
     status.data?.user?.clientId ?? readAuthFlags().clientId,
     greetAttempt,
+    // Named once registered or paired; the status answer without a name is a device still pending.
+    userName !== null ? true : status.data ? false : undefined,
   );
   const latest = useLatestReply();
 

@@ -20,25 +20,40 @@ export function planSend(text: string, lastGreetingAt: number | null, now: numbe
 }
 
 /**
- * The initial greeting is asked for once per browser session, only for an empty day, and only online.
- * The day counts as empty once the device has asked the server for its conversation (the first
- * replay's pull): a new device, or one that was away, may have an empty store for a day that has
- * messages, and a greeting then would be asked for again and land after them.
+ * The initial greeting is asked for once per browser session, only for an empty day, only online, and
+ * only by a registered (or paired) device. The day counts as empty only once the device has pulled its
+ * account's conversation: a new device, or one that was away, has an empty store for a day the others
+ * have talked in. Issue 8: a desktop being paired asked while the registration dialog was open, under
+ * the account it had until then (whose log was empty), so the greeting was never in the owner's log,
+ * and after the pull it sat at the end of the owner's day on that device alone.
  */
 export function shouldRequestInitialGreeting(input: {
   todayMessageCount: number | undefined;
   greeted: boolean;
   online: boolean;
-  /** The device has pulled the server's conversation since the page opened (or gave up waiting). */
+  /** Registered or paired: the account is the one whose conversation the chat shows. */
+  registered: boolean;
+  /** A pull of that account's conversation has succeeded since the page opened (or it registered). */
   synced: boolean;
 }): boolean {
-  return input.todayMessageCount === 0 && !input.greeted && input.online && input.synced;
+  return (
+    input.todayMessageCount === 0 &&
+    !input.greeted &&
+    input.online &&
+    input.registered &&
+    input.synced
+  );
 }
-
-/** How long the greeting waits for the first pull before it goes ahead without it. */
-export const GREETING_SYNC_WAIT_MS = 5_000;
 /** After the server answered the greeting with an error it may get over (5xx, 408, 429), ask again. */
 export const GREETING_RETRY_MS = 30_000;
+
+/**
+ * The server's 409: its log already has messages for the day (another device talked, or was greeted,
+ * first). No greeting is made; the device pulls the day instead, and does not ask again.
+ */
+export function isGreetingForBegunDay(status: number): boolean {
+  return status === 409;
+}
 
 /** Whether a greeting the server did not give is worth asking for again in this browser session. */
 export function isGreetingWorthRetrying(status: number): boolean {

@@ -9,7 +9,10 @@ import { DEFAULT_TIME_ZONE, sessionIdAt } from '@/domain/day-session';
 export const DEVICE_STORE = {
   name: 'kiri',
   messages: 'messages',
-  byDay: '[sessionId+timestamp]',
+  /** The list's order (a reply under the message it answers); a database not yet upgraded has only… */
+  byDay: '[sessionId+order]',
+  /** …the time, which is the order its rows were made for. */
+  byDayBefore: '[sessionId+timestamp]',
   settings: 'settings',
 } as const;
 
@@ -97,11 +100,13 @@ export async function readOpeningSnapshot(
           tx.abort(); // A zone this browser does not know: the app deals with it.
           return;
         }
-        const day = IDBKeyRange.bound([todayId, -Infinity], [todayId, Infinity]);
-        const cursor = tx
-          .objectStore(DEVICE_STORE.messages)
-          .index(DEVICE_STORE.byDay)
-          .openCursor(day, 'prev');
+        // From below any number to above any string: bounds for either index's second field.
+        const day = IDBKeyRange.bound([todayId, -Infinity], [todayId, []]);
+        const store = tx.objectStore(DEVICE_STORE.messages);
+        const index = store.indexNames.contains(DEVICE_STORE.byDay)
+          ? DEVICE_STORE.byDay
+          : DEVICE_STORE.byDayBefore;
+        const cursor = store.index(index).openCursor(day, 'prev');
         cursor.onsuccess = () => {
           const at = cursor.result;
           if (!at) return;

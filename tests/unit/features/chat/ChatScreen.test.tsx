@@ -5,13 +5,14 @@ import type { MessageRow } from '@/db/schema';
 import { ensureTodaySession } from '@/db/sessions';
 import { sessionIdAt } from '@/domain/day-session';
 import { uuidv7 } from '@/domain/uuidv7';
-import { hasReplayedOnce, onOutboxReplayed, requestReplay } from '@/lib/outbox-sync';
+import { onOutboxReplayed, requestReplay, successfulPulls } from '@/lib/outbox-sync';
 import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
 import { ChatScreen } from '@/features/chat/components/ChatScreen';
 import { json, renderWithProviders } from '../../helpers/client';
 import {
   emptyStore,
   giveLayout,
+  OWNER_STATUS,
   messageElement,
   renderChat,
   resetChatTest,
@@ -38,7 +39,7 @@ beforeEach(async () => {
   await emptyStore();
   giveLayout();
   vi.mocked(requestReplay).mockClear();
-  vi.mocked(hasReplayedOnce).mockReturnValue(true);
+  vi.mocked(successfulPulls).mockReturnValue(1);
   vi.mocked(onOutboxReplayed).mockImplementation(() => () => {});
   // Most tests are not about the initial greeting.
   sessionStorage.setItem('kiri-greeted', 'true');
@@ -507,7 +508,7 @@ describe('the initial greeting', () => {
   it("waits for the device's first pull: a day the server already has gets no greeting", async () => {
     sessionStorage.removeItem('kiri-greeted');
     const replayed: (() => void)[] = [];
-    vi.mocked(hasReplayedOnce).mockReturnValue(false);
+    vi.mocked(successfulPulls).mockReturnValue(0);
     vi.mocked(onOutboxReplayed).mockImplementation((listener) => {
       replayed.push(() => listener({} as never));
       return () => {};
@@ -529,12 +530,104 @@ describe('the initial greeting', () => {
       emotionalState: null,
       status: 'answered',
     });
-    vi.mocked(hasReplayedOnce).mockReturnValue(true);
+    vi.mocked(successfulPulls).mockReturnValue(1);
     act(() => replayed.forEach((notify) => notify()));
     expect(await screen.findByText('said on my laptop')).toBeTruthy();
     await settle();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/chat')).toBe(false);
     expect(sessionStorage.getItem('kiri-greeted')).toBeNull();
+  });
+
+  it('is not asked for while no pull has succeeded: not after a failed one, not after a wait', async () => {
+    sessionStorage.removeItem('kiri-greeted');
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    const replayed: (() => void)[] = [];
+    vi.mocked(successfulPulls).mockReturnValue(0);
+    vi.mocked(onOutboxReplayed).mockImplementation((listener) => {
+      replayed.push(() => listener({ pullFailed: true } as never));
+      return () => {};
+    });
+    const fetchMock = stubServer();
+    try {
+      renderChat();
+      expect(await screen.findByText('helloooo ~')).toBeTruthy();
+      // A replay whose pull failed (the server was out of reach), then a long wait.
+      act(() => replayed.forEach((notify) => notify()));
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      await settle();
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/chat')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a device being paired asks for no greeting until it is paired and has pulled the owner’s day', async () => {
+    sessionStorage.removeItem('kiri-greeted');
+    // Logged in, not yet named: the registration dialog is open over the chat, and the pull at start
+    // read this device's own (empty) log.
+    let paired = false;
+    const pending = { ...OWNER_STATUS, user: { ...OWNER_STATUS.user, name: null, role: 'user' } };
+    const replayed: ((summary: { pullFailed: boolean }) => void)[] = [];
+    vi.mocked(successfulPulls).mockReturnValue(1);
+    vi.mocked(onOutboxReplayed).mockImplementation((listener) => {
+      replayed.push(listener as never);
+      return () => {};
+    });
+    let asked = 0;
+    stubServer({
+      'GET /api/auth/status': () => json(paired ? OWNER_STATUS : pending),
+      'POST /api/chat': () => {
+        asked += 1;
+        return json({
+          kiriMessages: [{ id: uuidv7(), message: 'hello there ~', timestamp: Date.now() }],
+          splitMessageTimings: [0],
+        });
+      },
+    });
+    const { queryClient } = renderChat();
+    expect(await screen.findByText('helloooo ~')).toBeTruthy();
+    await settle();
+    expect(asked).toBe(0);
+
+    // Paired: the status says so, but the only pull so far was of the account it had before.
+    paired = true;
+    await act(() => queryClient.invalidateQueries());
+    await settle();
+    expect(asked).toBe(0);
+
+    // The pull the pairing asks for brings the owner's day: still empty, so now it is greeted.
+    vi.mocked(successfulPulls).mockReturnValue(2);
+    act(() => replayed.forEach((notify) => notify({ pullFailed: false })));
+    expect(await screen.findByText('hello there ~')).toBeTruthy();
+    expect(asked).toBe(1);
+  });
+
+  it('a 409 (the day has begun on the server) stores nothing, pulls the day, and is not asked again', async () => {
+    sessionStorage.removeItem('kiri-greeted');
+    let asked = 0;
+    stubServer({
+      'POST /api/chat': () => {
+        asked += 1;
+        return json(
+          {
+            success: false,
+            error: 'This day already has messages: no greeting',
+            message: 'This day already has messages: no greeting',
+          },
+          409,
+        );
+      },
+    });
+    renderChat();
+    await waitFor(() => expect(asked).toBe(1));
+    await waitFor(() => expect(requestReplay).toHaveBeenCalled());
+    await settle();
+    expect(await db.messages.count()).toBe(0);
+    expect(sessionStorage.getItem('kiri-greeted')).toBe('true');
+    expect(asked).toBe(1);
   });
 
   it('is asked for again 30 s after the server failed to give it', async () => {

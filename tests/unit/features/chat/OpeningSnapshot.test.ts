@@ -7,9 +7,11 @@ import {
   showOpeningSnapshot,
   SNAPSHOT_WAIT_MAX_MS,
 } from '@/app/opening-snapshot';
+import { newestMessages } from '@/db/messages';
 import { KiriDatabase, type MessageRow } from '@/db/schema';
 import { saveTimeZone } from '@/db/sync-settings';
 import { AUTH_FLAG_KEYS } from '@/domain/auth';
+import { conversationOrderKey } from '@/domain/conversation-order';
 import { sessionIdAt } from '@/domain/day-session';
 import {
   paintOpeningSnapshot,
@@ -19,6 +21,8 @@ import {
 
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0); // 12:00 in UTC+8
 const TODAY = sessionIdAt(NOW, 'Asia/Shanghai');
+
+const NEWER_MESSAGES_SCHEMA = 'id, [sessionId+timestamp], [sessionId+order], timestamp, sender';
 
 function row(index: number, overrides: Partial<MessageRow> = {}): MessageRow {
   return {
@@ -67,6 +71,22 @@ describe("the opening snapshot reads today's newest messages from the device sto
     ]);
   });
 
+  it("reads in the list's order: a reply made at replay time stays under the message it answers", async () => {
+    const questions = [0, 2, 4].map((i) => row(i, { status: 'answered' }));
+    // Replied to at once, long after the last of them was written.
+    const replies = questions.map((question, i) => {
+      const reply = row(i * 2 + 1, { timestamp: NOW - 1_000 + i });
+      return { ...reply, order: conversationOrderKey(reply, question) };
+    });
+    await db.messages.bulkAdd([...questions, ...replies]);
+    const snapshot = await readOpeningSnapshot(indexedDB, NOW);
+    const list = await newestMessages(db, TODAY, 40);
+    expect(snapshot?.rows.map((r) => r.message)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => `message ${i}`),
+    );
+    expect(snapshot?.rows.map((r) => r.id)).toEqual(list.map((r) => r.id));
+  });
+
   it("takes today in the owner's zone kept on the device", async () => {
     // 12:00 UTC+8 on the 22nd is still the 21st in New York.
     await saveTimeZone(db, 'America/New_York');
@@ -90,17 +110,18 @@ describe("the opening snapshot reads today's newest messages from the device sto
   });
 
   it('does not stand in the way of an upgrade of the database', async () => {
+    // The version after the current one (2): its indexes and one more.
     await db.messages.add(row(1));
     db.close();
     const reading = readOpeningSnapshot(indexedDB, NOW);
     // A newer version of the app opens the database at a higher version meanwhile.
     const newer = new KiriDatabase();
-    newer.version(2).stores({ messages: 'id, [sessionId+timestamp], timestamp, sender' });
+    newer.version(3).stores({ messages: NEWER_MESSAGES_SCHEMA });
     await newer.open();
     expect((await reading)?.rows).toHaveLength(1);
     newer.close();
     db = new KiriDatabase();
-    db.version(2).stores({ messages: 'id, [sessionId+timestamp], timestamp, sender' });
+    db.version(3).stores({ messages: NEWER_MESSAGES_SCHEMA });
     await db.open();
   });
 });

@@ -21,6 +21,7 @@ vi.mock('@/lib/outbox-sync', () => ({
     return () => replayListeners.delete(listener);
   },
   hasReplayedOnce: () => true,
+  successfulPulls: () => 1,
 }));
 
 const SERVER_DOWN: ReplaySummary = {

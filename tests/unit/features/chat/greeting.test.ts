@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   greetingIdempotencyKey,
   INITIAL_GREETING_BODY,
+  isGreetingForBegunDay,
   isGreetingWorthRetrying,
   planSend,
   shouldRequestInitialGreeting,
@@ -31,7 +32,13 @@ describe('greeting filter', () => {
 
 describe('initial greeting', () => {
   it('is asked for once per browser session, for an empty day, online only', () => {
-    const base = { todayMessageCount: 0, greeted: false, online: true, synced: true };
+    const base = {
+      todayMessageCount: 0,
+      greeted: false,
+      online: true,
+      registered: true,
+      synced: true,
+    };
     expect(shouldRequestInitialGreeting(base)).toBe(true);
     expect(shouldRequestInitialGreeting({ ...base, greeted: true })).toBe(false);
     expect(shouldRequestInitialGreeting({ ...base, todayMessageCount: 3 })).toBe(false);
@@ -39,6 +46,23 @@ describe('initial greeting', () => {
     expect(shouldRequestInitialGreeting({ ...base, online: false })).toBe(false);
     // Not before the device has asked the server what today already holds.
     expect(shouldRequestInitialGreeting({ ...base, synced: false })).toBe(false);
+  });
+
+  it('is not asked for by a device still registering or pairing: its account is not yet the one it shows', () => {
+    const base = {
+      todayMessageCount: 0,
+      greeted: false,
+      online: true,
+      registered: true,
+      synced: true,
+    };
+    expect(shouldRequestInitialGreeting({ ...base, registered: false })).toBe(false);
+  });
+
+  it('a greeting refused because the day has begun on the server (409) is not asked for again', () => {
+    expect(isGreetingForBegunDay(409)).toBe(true);
+    expect(isGreetingWorthRetrying(409)).toBe(false);
+    expect([200, 400, 500, 429].map(isGreetingForBegunDay)).toEqual([false, false, false, false]);
   });
 
   it("sends the spec's greeting body under a per-day, per-device key", () => {

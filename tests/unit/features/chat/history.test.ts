@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageRow } from '@/db/schema';
+import { conversationOrderKey } from '@/domain/conversation-order';
 import { chatHistory, HISTORY_LIMIT } from '@/features/chat/model/history';
 
 function row(i: number): MessageRow {
@@ -39,5 +40,25 @@ describe('history', () => {
       { message: 'message 2', sender: 'user', timestamp: 1_002 },
     ]);
     expect(chatHistory([])).toEqual([]);
+  });
+
+  it('after a replay, each reply follows the message it answers, as in the server log', () => {
+    const q1 = { ...row(0), timestamp: 1_000 };
+    const q2 = { ...row(2), timestamp: 2_000 };
+    // Both answered at the replay, long after the second was written.
+    const r1 = { ...row(1), timestamp: 9_000 };
+    const r2 = { ...row(3), timestamp: 9_001 };
+    const rows = [
+      { ...q1, order: conversationOrderKey(q1) },
+      { ...q2, order: conversationOrderKey(q2) },
+      { ...r1, order: conversationOrderKey(r1, q1) },
+      { ...r2, order: conversationOrderKey(r2, q2) },
+    ];
+    expect(chatHistory(rows).map((h) => h.message)).toEqual([
+      'message 0',
+      'message 1',
+      'message 2',
+      'message 3',
+    ]);
   });
 });

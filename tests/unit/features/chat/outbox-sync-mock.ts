@@ -7,3 +7,5 @@ export const startOutboxSync = vi.fn();
 export const onOutboxReplayed = vi.fn(() => () => {});
 // The first replay (and its pull) has ended: the initial greeting may go.
 export const hasReplayedOnce = vi.fn(() => true);
+// A replay has pulled the server's conversation: the initial greeting may go.
+export const successfulPulls = vi.fn(() => 1);
