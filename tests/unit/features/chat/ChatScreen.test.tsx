@@ -109,9 +109,66 @@ describe('sending', () => {
     expect(body.history).toEqual([
       expect.objectContaining({ message: 'evening ~', sender: 'kiri' }),
     ]);
-    // In flight: Send waits for it.
+  });
+
+  it("a message written while the one before is on its way is sent too: it queues behind, 'Waiting to send'", async () => {
+    stubServer();
+    renderChat();
+    await settle();
+    fireEvent.change(composer(), { target: { value: 'first' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    const first = (await screen.findByText('first')).closest('[data-message-id]')!;
+    expect(first.getAttribute('data-status')).toBe('sending');
+
+    // The first is in flight: Send does not lock, and Enter is not dropped.
     fireEvent.change(composer(), { target: { value: 'and another' } });
-    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(false);
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    const second = (await screen.findByText('and another')).closest('[data-message-id]')!;
+    expect(second.getAttribute('data-status')).toBe('waiting');
+    expect(within(second as HTMLElement).getByText('Waiting to send')).toBeTruthy();
+    expect(composer().value).toBe('');
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((entry) => JSON.parse(entry.body!).message)).toEqual([
+      'first',
+      'and another',
+    ]);
+  });
+
+  it('Enter pressed again before the message before is stored still makes a message, in order', async () => {
+    stubServer();
+    renderChat();
+    await settle();
+    for (const text of ['one', 'two', 'three']) {
+      fireEvent.change(composer(), { target: { value: text } });
+      fireEvent.keyDown(composer(), { key: 'Enter' });
+    }
+    await screen.findByText('three');
+    const rows = await db.messages
+      .orderBy('timestamp')
+      .filter((m) => m.sender === 'user')
+      .toArray();
+    expect(rows.map((row) => row.message)).toEqual(['one', 'two', 'three']);
+    expect(rows.map((row) => row.status)).toEqual(['sending', 'waiting', 'waiting']);
+  });
+
+  it('what is typed while a message is being stored stays the draft, and comes back after a reload', async () => {
+    stubServer();
+    const first = renderChat();
+    await settle();
+    fireEvent.change(composer(), { target: { value: 'sent one' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    // Typed before the message is queued (storing it takes a moment).
+    fireEvent.change(composer(), { target: { value: 'the next thought' } });
+    await screen.findByText('sent one');
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await settle();
+    expect(composer().value).toBe('the next thought');
+    first.unmount();
+
+    renderChat();
+    await waitFor(() => expect(composer().value).toBe('the next thought'));
   });
 
   it('Enter sends and Shift+Enter does not', async () => {
