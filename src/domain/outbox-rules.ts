@@ -93,21 +93,24 @@ export interface OutboxCheck {
 
 /**
  * When the page looks at the outbox again while something waits. The backoff grows to 30 s, so a
- * server that comes back would wait that long; in view, a cheap probe every few seconds finds it
- * sooner. Hidden, nobody is looking and the phone's battery counts: the backoff alone. Offline, the
+ * server that comes back would wait that long; in view, after a failed attempt, a cheap probe every
+ * few seconds finds it sooner. Hidden, nobody is looking and the phone's battery counts: the backoff alone. Offline, the
  * browser's 'online' event says when to try.
  */
 export function nextOutboxCheck(input: {
   now: number;
-  /** The earliest nextAttemptAt of the entries that wait; null when nothing waits. */
+  /** When the outbox can next make progress (outboxDueAt); null when nothing waits. */
   dueAt: number | null;
+  /** An entry has failed an attempt: the server was not reached, or answered with trouble. */
+  failed: boolean;
   visible: boolean;
   online: boolean;
 }): OutboxCheck | null {
   if (input.dueAt === null) return null;
   const replayAt = Math.max(input.now + MIN_RECHECK_MS, input.dueAt);
   const probeAt = input.now + PROBE_INTERVAL_MS;
-  const probes = input.visible && input.online && probeAt < replayAt;
+  // Nothing failed yet: a request is on its way (a slow reply is no reason to knock).
+  const probes = input.failed && input.visible && input.online && probeAt < replayAt;
   return { replayAt, probeAt: probes ? probeAt : null };
 }
 

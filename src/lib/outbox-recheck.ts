@@ -4,8 +4,8 @@
 import { nextOutboxCheck } from '@/domain/outbox-rules';
 
 export interface OutboxRecheckDeps {
-  /** When the outbox can next make progress (outboxDueAt); null when nothing waits. */
-  dueAt(): Promise<number | null>;
+  /** When the outbox can next make progress (outboxDueAt), and whether an entry failed an attempt. */
+  outbox(): Promise<{ dueAt: number | null; failed: boolean }>;
   visible(): boolean;
   online(): boolean;
   /** Whether the server answers (GET /api/health); never rejects. */
@@ -50,12 +50,13 @@ export function createOutboxRecheck(deps: OutboxRecheckDeps): OutboxRecheck {
   const schedule = async () => {
     stop();
     const own = generation;
-    const dueAt = await deps.dueAt();
+    const { dueAt, failed } = await deps.outbox();
     if (own !== generation) return;
     const at = now();
     const check = nextOutboxCheck({
       now: at,
       dueAt,
+      failed,
       visible: deps.visible(),
       online: deps.online(),
     });

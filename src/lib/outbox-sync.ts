@@ -95,7 +95,10 @@ async function registerBackgroundSync(): Promise<void> {
 }
 
 const recheck = createOutboxRecheck({
-  dueAt: async () => outboxDueAt(await db.outbox.toArray()),
+  outbox: async () => {
+    const entries = await db.outbox.toArray();
+    return { dueAt: outboxDueAt(entries), failed: entries.some((entry) => entry.attempts > 0) };
+  },
   visible: () => document.visibilityState === 'visible',
   online: () => navigator.onLine,
   probe: () => serverAnswers(),

@@ -77,7 +77,9 @@ describe('nextOutboxCheck: in view, the server is probed every few seconds; hidd
   const now = 1_000_000;
   it('probes every few seconds while visible, online and the backoff is longer', () => {
     expect(PROBE_INTERVAL_MS).toBeLessThanOrEqual(3_000);
-    expect(nextOutboxCheck({ now, dueAt: now + 30_000, visible: true, online: true })).toEqual({
+    expect(
+      nextOutboxCheck({ now, dueAt: now + 30_000, failed: true, visible: true, online: true }),
+    ).toEqual({
       replayAt: now + 30_000,
       probeAt: now + PROBE_INTERVAL_MS,
     });
@@ -87,20 +89,29 @@ describe('nextOutboxCheck: in view, the server is probed every few seconds; hidd
       [false, true],
       [true, false],
     ] as const) {
-      expect(nextOutboxCheck({ now, dueAt: now + 30_000, visible, online })).toEqual({
+      expect(nextOutboxCheck({ now, dueAt: now + 30_000, failed: true, visible, online })).toEqual({
         replayAt: now + 30_000,
         probeAt: null,
       });
     }
   });
   it('needs no probe when the backoff is due sooner; never sooner than a second', () => {
-    expect(nextOutboxCheck({ now, dueAt: now - 5, visible: true, online: true })).toEqual({
+    expect(
+      nextOutboxCheck({ now, dueAt: now - 5, failed: true, visible: true, online: true }),
+    ).toEqual({
       replayAt: now + 1_000,
       probeAt: null,
     });
   });
+  it('does not probe while nothing has failed yet (a request on its way)', () => {
+    expect(
+      nextOutboxCheck({ now, dueAt: now + 30_000, failed: false, visible: true, online: true }),
+    ).toEqual({ replayAt: now + 30_000, probeAt: null });
+  });
   it('does nothing when nothing waits', () => {
-    expect(nextOutboxCheck({ now, dueAt: null, visible: true, online: true })).toBeNull();
+    expect(
+      nextOutboxCheck({ now, dueAt: null, failed: true, visible: true, online: true }),
+    ).toBeNull();
   });
 });
 

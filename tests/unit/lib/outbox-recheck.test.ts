@@ -7,11 +7,11 @@ afterEach(() => vi.useRealTimers());
 
 /** An outbox whose entries wait on a backoff grown to 30 s, and a server that is down until `up`. */
 function world(options: { visible: boolean; online?: boolean }) {
-  const state = { visible: options.visible, up: false, dueAt: Date.now() + 30_000 };
+  const state = { visible: options.visible, up: false, dueAt: Date.now() + 30_000, failed: true };
   const replay = vi.fn<OutboxRecheckDeps['replay']>();
   const probe = vi.fn(async () => state.up);
   const recheck = createOutboxRecheck({
-    dueAt: async () => state.dueAt,
+    outbox: async () => ({ dueAt: state.dueAt, failed: state.failed }),
     visible: () => state.visible,
     online: () => options.online ?? true,
     probe,
@@ -76,10 +76,21 @@ describe('the outbox recheck: in view the server is probed every few seconds; hi
     recheck.stop();
   });
 
+  it('does not knock while the only entry is on its way (nothing failed yet)', async () => {
+    const { state, probe, replay, recheck } = world({ visible: true });
+    state.failed = false;
+    state.dueAt = Date.now();
+    await recheck.schedule();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(replay).toHaveBeenCalledWith({ force: false });
+    expect(probe).not.toHaveBeenCalled();
+    recheck.stop();
+  });
+
   it('stops probing when nothing waits any more', async () => {
     const probe = vi.fn(async () => false);
     const recheck = createOutboxRecheck({
-      dueAt: async () => null,
+      outbox: async () => ({ dueAt: null, failed: false }),
       visible: () => true,
       online: () => true,
       probe,

@@ -24,6 +24,8 @@ vi.mock('@/lib/outbox-sync', () => import('./outbox-sync-mock'));
 
 /** The first download of a code-split part can take a while in a cold test run. */
 const LAZY = { timeout: 10_000 };
+/** Storing a message is a few IndexedDB transactions: on a loaded machine, more than a second. */
+const STORED = { timeout: 5_000 };
 
 beforeAll(async () => {
   // Warm the code-split parts, so the first test that opens one does not wait for its transform.
@@ -117,7 +119,7 @@ describe('sending', () => {
     await settle();
     fireEvent.change(composer(), { target: { value: 'first' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
-    const first = (await screen.findByText('first')).closest('[data-message-id]')!;
+    const first = (await screen.findByText('first', {}, STORED)).closest('[data-message-id]')!;
     expect(first.getAttribute('data-status')).toBe('sending');
 
     // The first is in flight: Send does not lock, and Enter is not dropped.
@@ -125,7 +127,9 @@ describe('sending', () => {
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(send.disabled).toBe(false);
     fireEvent.keyDown(composer(), { key: 'Enter' });
-    const second = (await screen.findByText('and another')).closest('[data-message-id]')!;
+    const second = (await screen.findByText('and another', {}, STORED)).closest(
+      '[data-message-id]',
+    )!;
     expect(second.getAttribute('data-status')).toBe('waiting');
     expect(within(second as HTMLElement).getByText('Waiting to send')).toBeTruthy();
     expect(composer().value).toBe('');
@@ -144,7 +148,7 @@ describe('sending', () => {
       fireEvent.change(composer(), { target: { value: text } });
       fireEvent.keyDown(composer(), { key: 'Enter' });
     }
-    await screen.findByText('three');
+    await screen.findByText('three', {}, STORED);
     const rows = await db.messages
       .orderBy('timestamp')
       .filter((m) => m.sender === 'user')
@@ -161,14 +165,14 @@ describe('sending', () => {
     fireEvent.keyDown(composer(), { key: 'Enter' });
     // Typed before the message is queued (storing it takes a moment).
     fireEvent.change(composer(), { target: { value: 'the next thought' } });
-    await screen.findByText('sent one');
-    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await screen.findByText('sent one', {}, STORED);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1), STORED);
     await settle();
     expect(composer().value).toBe('the next thought');
     first.unmount();
 
     renderChat();
-    await waitFor(() => expect(composer().value).toBe('the next thought'));
+    await waitFor(() => expect(composer().value).toBe('the next thought'), STORED);
   });
 
   it('Enter sends and Shift+Enter does not', async () => {
