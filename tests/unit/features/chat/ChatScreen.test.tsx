@@ -175,6 +175,19 @@ describe('sending', () => {
     await waitFor(() => expect(composer().value).toBe('the next thought'), STORED);
   });
 
+  it('a message that cannot be stored goes back into the box, before what was typed since', async () => {
+    stubServer();
+    renderChat();
+    await settle();
+    const add = vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    fireEvent.change(composer(), { target: { value: 'do not lose me' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    fireEvent.change(composer(), { target: { value: 'and this' } });
+    await waitFor(() => expect(composer().value).toBe('do not lose me\nand this'), STORED);
+    expect(await db.messages.count()).toBe(0);
+    add.mockRestore();
+  });
+
   it('Enter sends and Shift+Enter does not', async () => {
     stubServer();
     renderChat();
