@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { withoutRefusableHistory } from '@/domain/chat-limits';
 import { conversationOrderKey } from '@/domain/conversation-order';
 import { isOutboxDraining } from './outbox-lock';
-import { deliveryOutcome } from '@/domain/outbox-rules';
+import { queuedMessageStatus, type QueuedStatus } from '@/domain/outbox-rules';
 import { replyRevealTimes, revealTimes } from '@/domain/reply-timing';
 import type { KiriDatabase, MessageRow, OutboxRow, SessionRow } from './schema';
 
@@ -24,6 +24,8 @@ export interface NewUserMessage {
   userName: string | null;
   history: HistoryItem[];
   now: number;
+  /** The browser says it is offline: the message waits from the start. */
+  offline?: boolean;
 }
 
 /** The chat body (variant B of spec 000 §7, plus the session it belongs to). */
@@ -38,21 +40,15 @@ export function chatBody(input: NewUserMessage): string {
   });
 }
 
-/** Stores the owner's message and queues it for Kiri. */
+/**
+ * Stores the owner's message and queues it for Kiri. Offline, or behind any earlier chat entry still
+ * in the outbox, it is 'waiting' from this transaction on (queuedMessageStatus): nothing in between
+ * shows it 'sending' while it cannot go.
+ */
 export async function queueUserMessage(
   db: KiriDatabase,
   input: NewUserMessage,
 ): Promise<MessageRow> {
-  const message: MessageRow = {
-    id: input.id,
-    sessionId: input.sessionId,
-    sender: 'user',
-    message: input.text,
-    timestamp: input.now,
-    replyToId: input.replyToId,
-    emotionalState: null,
-    status: 'sending',
-  };
   const entry: OutboxRow = {
     kind: 'chat',
     key: input.id,
@@ -64,12 +60,36 @@ export async function queueUserMessage(
     attempts: 0,
     nextAttemptAt: input.now,
   };
-  await db.transaction('rw', db.messages, db.outbox, db.sessions, async () => {
+  return db.transaction('rw', db.messages, db.outbox, db.sessions, async () => {
+    const message = withQueuedStatus(
+      {
+        id: input.id,
+        sessionId: input.sessionId,
+        sender: 'user',
+        message: input.text,
+        timestamp: input.now,
+        replyToId: input.replyToId,
+        emotionalState: null,
+      },
+      await queuedStatusNow(db, input.offline ?? false),
+    );
     await db.messages.add(message);
     await db.outbox.add(entry);
     await touchSession(db, input.sessionId, input.now, 1);
+    return message;
   });
-  return message;
+}
+
+/** Inside a transaction over the outbox: how a message queued now starts. */
+async function queuedStatusNow(db: KiriDatabase, offline: boolean): Promise<QueuedStatus> {
+  const earlier = await db.outbox.where('kind').equals('chat').toArray();
+  return queuedMessageStatus(offline, earlier);
+}
+
+function withQueuedStatus(row: Omit<MessageRow, 'status'>, queued: QueuedStatus): MessageRow {
+  return queued.status === 'waiting' && queued.reason !== undefined
+    ? { ...row, status: 'waiting', statusReason: queued.reason }
+    : { ...row, status: queued.status };
 }
 
 /** A message answered on the device alone (the greeting filter's 'Mm, noted.'). */
@@ -398,14 +418,20 @@ async function removeMessage(
 }
 
 /** Retry a message the server refused: back into the outbox with its own id and body. */
-export async function retryFailedMessage(db: KiriDatabase, id: string, now: number): Promise<void> {
+export async function retryFailedMessage(
+  db: KiriDatabase,
+  id: string,
+  now: number,
+  offline = false,
+): Promise<void> {
   await db.transaction('rw', db.messages, db.outbox, async () => {
     const message = await db.messages.get(id);
     if (!message || message.status !== 'failed' || !message.retryBody) return;
     const body = withoutRefusableHistory(message.retryBody);
+    const queued = await queuedStatusNow(db, offline);
     await db.messages.update(id, {
-      status: 'sending',
-      statusReason: undefined,
+      status: queued.status,
+      statusReason: queued.status === 'waiting' ? queued.reason : undefined,
       retryBody: undefined,
     });
     await db.outbox.add({
@@ -491,31 +517,4 @@ export async function newestKiriMessage(
     .reverse()
     .filter((m) => m.sender === 'kiri' && (m.revealAt === undefined || m.revealAt <= now))
     .first();
-}
-
-const OFFLINE_REASON = (deliveryOutcome(null) as { reason: string }).reason;
-
-/**
- * A message queued behind chat entries that already failed an attempt will not be tried before them:
- * it waits too, with their reason. (The drain keeps the order per kind, so it skips the later entries
- * of a kind whose first entry waits, and would leave them 'sending'.) Returns whether it now waits.
- */
-export async function waitBehindEarlierEntries(
-  db: KiriDatabase,
-  messageId: string,
-): Promise<boolean> {
-  return db.transaction('rw', db.messages, db.outbox, async () => {
-    const entries = await db.outbox.where('kind').equals('chat').sortBy('seq');
-    const own = entries.find((entry) => entry.messageId === messageId);
-    if (!own) return false;
-    const stuck = entries.find((entry) => entry.seq! < own.seq! && entry.attempts > 0);
-    if (!stuck) return false;
-    const message = await db.messages.get(messageId);
-    if (message?.status !== 'sending') return false;
-    await db.messages.update(messageId, {
-      status: 'waiting',
-      statusReason: stuck.lastError ?? OFFLINE_REASON,
-    });
-    return true;
-  });
 }

@@ -1,6 +1,6 @@
 // Drains the outbox (DESIGN.md "Outbox"): used by the service worker and, when no worker controls the
 // page, by the page. One drainer at a time across both (Web Locks); order is kept per kind.
-import { deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
+import { CONNECTION_REASON, deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
 import { storeChatAnswers } from './messages';
 import { withOutboxLock } from './outbox-lock';
 import type { KiriDatabase, OutboxKind, OutboxRow } from './schema';
@@ -55,6 +55,15 @@ interface HeldAnswer {
 async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promise<DrainSummary> {
   const summary: DrainSummary = { delivered: 0, refused: 0, waiting: 0, needsLogin: false };
   const blocked = new Set<OutboxKind>();
+  /** Why each blocked kind waits: the entries skipped behind it take the same reason. */
+  const blockedBy = new Map<OutboxKind, string>();
+  const block = (kind: OutboxKind, reason: string) => {
+    blocked.add(kind);
+    if (!blockedBy.has(kind)) blockedBy.set(kind, reason);
+  };
+  /** Entries this pass did not try, with why: their messages are marked 'waiting' at its end. */
+  const skipped: SkippedEntry[] = [];
+  let loginReason: string | undefined;
   /** Kinds with an answer that could not be written: later answers of that kind are not written either. */
   const unwritten = new Set<OutboxKind>();
   const pending = await db.outbox.orderBy('seq').toArray();
@@ -82,7 +91,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
   const notWritten = async (entries: readonly OutboxRow[]) => {
     for (const entry of entries) {
       unwritten.add(entry.kind);
-      blocked.add(entry.kind);
+      block(entry.kind, STORE_FAILED_REASON);
       summary.waiting += 1;
       await retryLater(entry, STORE_FAILED_REASON);
     }
@@ -134,8 +143,11 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
     } else {
       summary.waiting += 1;
       // Later entries of the same kind wait behind this one, so the order is kept.
-      blocked.add(entry.kind);
-      if (outcome.needsLogin) summary.needsLogin = true;
+      block(entry.kind, outcome.reason);
+      if (outcome.needsLogin) {
+        summary.needsLogin = true;
+        loginReason = outcome.reason;
+      }
       queueWrite(() => retryLater(entry, outcome.reason, outcome.serverTrouble));
     }
   };
@@ -144,7 +156,9 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
   try {
     while (!summary.needsLogin) {
       await beforeLast;
-      const candidate = takeNext(pending, blocked);
+      const candidate = takeNext(pending, blocked, (entry) =>
+        skipped.push({ entry, reason: blockedBy.get(entry.kind) }),
+      );
       if (!candidate) {
         writeGroup();
         const added = await db.outbox.where('seq').above(lastSeq).toArray();
@@ -157,7 +171,8 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
       if (!entry || (!options.force && entry.nextAttemptAt > options.now())) {
         writeGroup();
         if (entry) {
-          blocked.add(entry.kind);
+          block(entry.kind, entry.lastError ?? CONNECTION_REASON);
+          skipped.push({ entry, reason: entry.lastError ?? CONNECTION_REASON });
           summary.waiting += 1;
         }
         continue;
@@ -179,14 +194,59 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
   } finally {
     writeGroup();
     await writes;
+    // Left untried after a 401: they wait for the login too.
+    for (const entry of pending) {
+      skipped.push({ entry, reason: blockedBy.get(entry.kind) ?? loginReason });
+    }
+    await markSkippedWaiting(db, skipped).catch(() => undefined);
   }
   return summary;
 }
 
+interface SkippedEntry {
+  entry: OutboxRow;
+  reason: string | undefined;
+}
+
+/**
+ * A message this pass did not try is not on its way: if it still says 'sending' (queued while the
+ * pass ran, or before an older drain recorded its failure), it says 'waiting' now, with the reason of
+ * what it waits behind. Otherwise Send would wait for it, and its bubble would say 'Sending…' for good.
+ */
+async function markSkippedWaiting(
+  db: KiriDatabase,
+  skipped: readonly SkippedEntry[],
+): Promise<void> {
+  const withMessage = skipped.filter(({ entry }) => entry.messageId);
+  if (withMessage.length === 0) return;
+  await db.transaction('rw', db.outbox, db.messages, async () => {
+    const [entries, messages] = await Promise.all([
+      db.outbox.bulkGet(withMessage.map(({ entry }) => entry.seq!)),
+      db.messages.bulkGet(withMessage.map(({ entry }) => entry.messageId!)),
+    ]);
+    const updates = withMessage.flatMap(({ entry, reason }, i) =>
+      entries[i] && messages[i]?.status === 'sending'
+        ? [
+            {
+              key: entry.messageId!,
+              changes: { status: 'waiting' as const, statusReason: reason ?? CONNECTION_REASON },
+            },
+          ]
+        : [],
+    );
+    if (updates.length > 0) await db.messages.bulkUpdate(updates);
+  });
+}
+
 /** The next entry to try; entries of a kind that waits are dropped (not tried in this pass). */
-function takeNext(pending: OutboxRow[], blocked: ReadonlySet<OutboxKind>): OutboxRow | undefined {
+function takeNext(
+  pending: OutboxRow[],
+  blocked: ReadonlySet<OutboxKind>,
+  skip: (entry: OutboxRow) => void,
+): OutboxRow | undefined {
   for (let next = pending.shift(); next; next = pending.shift()) {
     if (!blocked.has(next.kind)) return next;
+    skip(next);
   }
   return undefined;
 }

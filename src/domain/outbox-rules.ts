@@ -14,6 +14,9 @@ export type DeliveryOutcome =
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_CAP_MS = 30_000;
 
+/** Why an entry waits when no answer came at all: the plain offline case. */
+export const CONNECTION_REASON = 'Waiting for a connection';
+
 export const UNEXPECTED_ANSWER_REASON = 'Unexpected answer from the server';
 
 /**
@@ -27,7 +30,7 @@ export function deliveryOutcome(
   serverError?: string,
   wellFormed = true,
 ): DeliveryOutcome {
-  if (status === null) return { kind: 'retry', reason: 'Waiting for a connection' };
+  if (status === null) return { kind: 'retry', reason: CONNECTION_REASON };
   if (status >= 200 && status < 300) {
     return wellFormed
       ? { kind: 'delivered' }
@@ -49,4 +52,82 @@ export function deliveryOutcome(
 /** Backoff before the next automatic attempt: 1 s doubling, capped at 30 s. */
 export function retryDelayAfter(attempts: number): number {
   return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** What an earlier chat entry still in the outbox tells about a new message queued behind it. */
+export interface EarlierChatEntry {
+  attempts: number;
+  lastError?: string;
+}
+
+export type QueuedStatus = { status: 'sending' } | { status: 'waiting'; reason?: string };
+
+/**
+ * A new message is 'sending' only when it goes out now: online with nothing ahead of it. Offline, or
+ * behind any earlier chat entry (the drain keeps the order, so it goes after them), it waits from the
+ * moment it is stored, with the reason of what holds it back. 'Sending…' there would be untrue, and
+ * the composer would wait for it.
+ */
+export function queuedMessageStatus(
+  offline: boolean,
+  earlier: readonly EarlierChatEntry[],
+): QueuedStatus {
+  const failed = earlier.find((entry) => entry.attempts > 0);
+  if (failed) return { status: 'waiting', reason: failed.lastError ?? CONNECTION_REASON };
+  if (offline) return { status: 'waiting', reason: CONNECTION_REASON };
+  if (earlier.length > 0) return { status: 'waiting' };
+  return { status: 'sending' };
+}
+
+/** While the app is in view and something waits, the server is probed this often (GET /api/health). */
+export const PROBE_INTERVAL_MS = 2_000;
+/** The retry timer never fires sooner than this. */
+export const MIN_RECHECK_MS = 1_000;
+
+export interface OutboxCheck {
+  /** When to try the outbox again on the backoff (the earliest entry's due time). */
+  replayAt: number;
+  /** When to probe the server cheaply; null when hidden or offline (the backoff alone, as before). */
+  probeAt: number | null;
+}
+
+/**
+ * When the page looks at the outbox again while something waits. The backoff grows to 30 s, so a
+ * server that comes back would wait that long; in view, after a failed attempt, a cheap probe every
+ * few seconds finds it sooner. Hidden, nobody is looking and the phone's battery counts: the backoff alone. Offline, the
+ * browser's 'online' event says when to try.
+ */
+export function nextOutboxCheck(input: {
+  now: number;
+  /** When the outbox can next make progress (outboxDueAt); null when nothing waits. */
+  dueAt: number | null;
+  /** An entry has failed an attempt: the server was not reached, or answered with trouble. */
+  failed: boolean;
+  visible: boolean;
+  online: boolean;
+}): OutboxCheck | null {
+  if (input.dueAt === null) return null;
+  const replayAt = Math.max(input.now + MIN_RECHECK_MS, input.dueAt);
+  const probeAt = input.now + PROBE_INTERVAL_MS;
+  // Nothing failed yet: a request is on its way (a slow reply is no reason to knock).
+  const probes = input.failed && input.visible && input.online && probeAt < replayAt;
+  return { replayAt, probeAt: probes ? probeAt : null };
+}
+
+/**
+ * When the outbox can next make progress: the earliest due time among the first entries of each kind.
+ * An entry behind another of its kind goes only after it (the order is kept), however overdue it is:
+ * counting it would replay every second for nothing while the first one is in its backoff.
+ */
+export function outboxDueAt(
+  entries: readonly { kind: string; seq?: number; nextAttemptAt: number }[],
+): number | null {
+  const heads = new Map<string, { seq: number; at: number }>();
+  for (const entry of entries) {
+    const seq = entry.seq ?? 0;
+    const head = heads.get(entry.kind);
+    if (!head || seq < head.seq) heads.set(entry.kind, { seq, at: entry.nextAttemptAt });
+  }
+  if (heads.size === 0) return null;
+  return Math.min(...[...heads.values()].map((head) => head.at));
 }

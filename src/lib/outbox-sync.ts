@@ -1,18 +1,19 @@
 // The page's side of the outbox (DESIGN.md "Outbox"). It asks for a replay at app start, when the
 // browser comes online, when the app comes back into view and after each send; and, because iOS has no
 // Background Sync and a browser may think it is online while the server is down, it tries again on a
-// timer while anything waits. The worker drains when it controls the page; otherwise the page does.
+// timer while anything waits, and probes the server every few seconds while the app is in view
+// (outbox-recheck.ts). The worker drains when it controls the page; otherwise the page does.
 import { db } from '@/db/db';
 import { replayOutbox, type ReplaySummary } from '@/db/outbox-replay';
+import { outboxDueAt } from '@/domain/outbox-rules';
+import { createOutboxRecheck, serverAnswers } from './outbox-recheck';
 
 export const OUTBOX_SYNC_TAG = 'kiri-outbox';
-const MIN_TIMER_MS = 1_000;
 
 type ReplayListener = (summary: ReplaySummary) => void;
 
 const listeners = new Set<ReplayListener>();
 let started = false;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let pageDrain: Promise<void> | null = null;
 
 function workerController(): ServiceWorker | null {
@@ -65,9 +66,16 @@ export function requestReplay(options: { force?: boolean } = {}): void {
   void replayInPage(force);
 }
 
+let forceAfterDrain = false;
+
 async function replayInPage(force: boolean): Promise<void> {
   // One pass at a time from this page (the Web Lock also keeps it apart from other tabs and the worker).
-  if (pageDrain) return pageDrain;
+  // A forced one asked for meanwhile (the server is back) follows it: that pass may have skipped
+  // entries still in their backoff.
+  if (pageDrain) {
+    if (force) forceAfterDrain = true;
+    return pageDrain;
+  }
   pageDrain = (async () => {
     try {
       const summary = await replayOutbox(db, {
@@ -78,6 +86,10 @@ async function replayInPage(force: boolean): Promise<void> {
       announce(summary);
     } finally {
       pageDrain = null;
+      if (forceAfterDrain) {
+        forceAfterDrain = false;
+        void replayInPage(true);
+      }
     }
   })();
   return pageDrain;
@@ -93,14 +105,20 @@ async function registerBackgroundSync(): Promise<void> {
   }
 }
 
-/** While anything waits, try again when the earliest entry is due. */
-async function scheduleRetry(): Promise<void> {
-  clearTimeout(retryTimer);
-  const entries = await db.outbox.toArray();
-  if (entries.length === 0) return;
-  const due = Math.min(...entries.map((entry) => entry.nextAttemptAt));
-  const wait = Math.max(MIN_TIMER_MS, due - Date.now());
-  retryTimer = setTimeout(() => requestReplay(), wait);
+const recheck = createOutboxRecheck({
+  outbox: async () => {
+    const entries = await db.outbox.toArray();
+    return { dueAt: outboxDueAt(entries), failed: entries.some((entry) => entry.attempts > 0) };
+  },
+  visible: () => document.visibilityState === 'visible',
+  online: () => navigator.onLine,
+  probe: () => serverAnswers(),
+  replay: (options) => requestReplay(options),
+});
+
+/** While anything waits, try again when the earliest entry is due, and probe while in view. */
+function scheduleRetry(): Promise<void> {
+  return recheck.schedule();
 }
 
 /** Wires the triggers once, at app start. */
@@ -110,6 +128,8 @@ export function startOutboxSync(): void {
   window.addEventListener('online', () => requestReplay({ force: true }));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') requestReplay({ force: true });
+    // Hidden: the probes stop and the backoff alone remains.
+    else void scheduleRetry();
   });
   if ('serviceWorker' in navigator) {
     navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {

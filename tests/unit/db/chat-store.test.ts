@@ -9,7 +9,6 @@ import {
   storeChatAnswer,
   storeChatAnswers,
   storeGreetingAnswer,
-  waitBehindEarlierEntries,
 } from '@/db/messages';
 import type { KiriDatabase } from '@/db/schema';
 import { ensureTodaySession } from '@/db/sessions';
@@ -212,7 +211,19 @@ describe('persistent storage is asked for once and the answer kept', () => {
   });
 });
 
-describe('a message queued behind one that waits, waits too', () => {
+describe("a message that cannot go now is 'waiting' in the transaction that stores it", () => {
+  const second = (offline = false) =>
+    queueUserMessage(db, {
+      id: 'm2',
+      sessionId: SESSION,
+      text: 'second',
+      replyToId: null,
+      userName: null,
+      history: [],
+      now: T0 + 1,
+      offline,
+    });
+
   it("takes 'waiting' and the reason of the entry ahead that failed an attempt", async () => {
     await setup();
     await queue('m1');
@@ -220,35 +231,34 @@ describe('a message queued behind one that waits, waits too', () => {
       attempts: 1,
       lastError: 'Server unavailable (503)',
     });
-    await queueUserMessage(db, {
-      id: 'm2',
-      sessionId: SESSION,
-      text: 'second',
-      replyToId: null,
-      userName: null,
-      history: [],
-      now: T0 + 1,
-    });
-    expect(await waitBehindEarlierEntries(db, 'm2')).toBe(true);
+    expect(await second()).toMatchObject({ status: 'waiting' });
     expect(await db.messages.get('m2')).toMatchObject({
       status: 'waiting',
       statusReason: 'Server unavailable (503)',
     });
   });
 
-  it("stays 'sending' when nothing ahead has failed (it goes out in the same pass)", async () => {
+  it('waits behind an earlier entry not tried yet (queued before its first try was recorded)', async () => {
     await setup();
     await queue('m1');
-    await queueUserMessage(db, {
-      id: 'm2',
-      sessionId: SESSION,
-      text: 'second',
-      replyToId: null,
-      userName: null,
-      history: [],
-      now: T0 + 1,
+    await second();
+    expect((await db.messages.get('m1'))?.status).toBe('sending');
+    expect((await db.messages.get('m2'))?.status).toBe('waiting');
+  });
+
+  it('waits for a connection when the browser is offline, with nothing ahead of it', async () => {
+    await setup();
+    await second(true);
+    expect(await db.messages.get('m2')).toMatchObject({
+      status: 'waiting',
+      statusReason: 'Waiting for a connection',
     });
-    expect(await waitBehindEarlierEntries(db, 'm2')).toBe(false);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it("is 'sending' online with nothing ahead of it", async () => {
+    await setup();
+    await second();
     expect((await db.messages.get('m2'))?.status).toBe('sending');
   });
 });
@@ -387,6 +397,7 @@ describe('answers stored together', () => {
     await queue('m1');
     await queue('m2', T0 + 1);
     const [first, second] = await db.outbox.orderBy('seq').toArray();
+    const queuedAs = (await db.messages.get('m2'))?.status;
     await db.outbox.delete(second!.seq!);
     const recorded = await storeChatAnswers(db, [
       { messageId: 'm1', answer: reply('m1'), arrivedAt: T0 + 100, outboxSeq: first!.seq! },
@@ -394,7 +405,9 @@ describe('answers stored together', () => {
     ]);
     expect(recorded).toEqual([true, false]);
     expect((await kiriInOrder()).map((m) => m.id)).toEqual(['m1-a', 'm1-b']);
-    expect((await db.messages.get('m2'))?.status).toBe('sending');
+    // Left as it was queued (behind m1: 'waiting'), not answered.
+    expect((await db.messages.get('m2'))?.status).toBe(queuedAs);
+    expect(queuedAs).toBe('waiting');
     expect(await db.outbox.count()).toBe(0);
   });
 

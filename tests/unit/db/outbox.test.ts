@@ -118,6 +118,30 @@ describe('outbox: network errors and 5xx keep the entry and the order', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it("marks what it skips 'waiting', with the reason of the entry it waits behind", async () => {
+    await setup();
+    await queue('m1', 'one', T0);
+    await queue('m2', 'two', T0 + 1);
+    await queue('m3', 'three', T0 + 2);
+    // As rows stored before the first try was recorded were left: 'sending' with no attempt.
+    await db.messages.bulkUpdate([
+      { key: 'm2', changes: { status: 'sending', statusReason: undefined } },
+      { key: 'm3', changes: { status: 'sending', statusReason: undefined } },
+    ]);
+    const serverDown = vi.fn(async () => jsonResponse(503, { success: false, error: 'down' }));
+    await drainOutbox(db, { fetch: serverDown, now: () => T0 });
+    expect(serverDown).toHaveBeenCalledTimes(1);
+    for (const id of ['m1', 'm2', 'm3']) {
+      expect(await db.messages.get(id)).toMatchObject({ status: 'waiting', statusReason: 'down' });
+    }
+
+    // In the backoff nothing is tried: one that says 'sending' says 'waiting' all the same.
+    await db.messages.update('m3', { status: 'sending', statusReason: undefined });
+    await drainOutbox(db, { fetch: serverDown, now: () => T0 + 10 });
+    expect(serverDown).toHaveBeenCalledTimes(1);
+    expect(await db.messages.get('m3')).toMatchObject({ status: 'waiting', statusReason: 'down' });
+  });
+
   it('respects the backoff unless forced', async () => {
     await setup();
     await queue('m1', 'one');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
+import {
+  deliveryOutcome,
+  nextOutboxCheck,
+  outboxDueAt,
+  PROBE_INTERVAL_MS,
+  queuedMessageStatus,
+  retryDelayAfter,
+} from '@/domain/outbox-rules';
 
 describe('an outbox entry is deleted only after a definitive answer', () => {
   it('is delivered on 2xx', () => {
@@ -42,5 +49,87 @@ describe('retry backoff doubles from 1 s up to 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map(retryDelayAfter)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,
     ]);
+  });
+});
+
+describe('queuedMessageStatus: a new message waits when it cannot go now', () => {
+  it("is 'sending' online with nothing ahead of it", () => {
+    expect(queuedMessageStatus(false, [])).toEqual({ status: 'sending' });
+  });
+  it('waits for a connection offline', () => {
+    expect(queuedMessageStatus(true, [])).toEqual({
+      status: 'waiting',
+      reason: 'Waiting for a connection',
+    });
+  });
+  it('waits behind any earlier chat entry, with the reason of the first that failed', () => {
+    expect(queuedMessageStatus(false, [{ attempts: 0 }])).toEqual({ status: 'waiting' });
+    expect(
+      queuedMessageStatus(true, [
+        { attempts: 0 },
+        { attempts: 2, lastError: 'Server unavailable (503)' },
+      ]),
+    ).toEqual({ status: 'waiting', reason: 'Server unavailable (503)' });
+  });
+});
+
+describe('nextOutboxCheck: in view, the server is probed every few seconds; hidden, the backoff alone', () => {
+  const now = 1_000_000;
+  it('probes every few seconds while visible, online and the backoff is longer', () => {
+    expect(PROBE_INTERVAL_MS).toBeLessThanOrEqual(3_000);
+    expect(
+      nextOutboxCheck({ now, dueAt: now + 30_000, failed: true, visible: true, online: true }),
+    ).toEqual({
+      replayAt: now + 30_000,
+      probeAt: now + PROBE_INTERVAL_MS,
+    });
+  });
+  it('only backs off when hidden or offline', () => {
+    for (const [visible, online] of [
+      [false, true],
+      [true, false],
+    ] as const) {
+      expect(nextOutboxCheck({ now, dueAt: now + 30_000, failed: true, visible, online })).toEqual({
+        replayAt: now + 30_000,
+        probeAt: null,
+      });
+    }
+  });
+  it('needs no probe when the backoff is due sooner; never sooner than a second', () => {
+    expect(
+      nextOutboxCheck({ now, dueAt: now - 5, failed: true, visible: true, online: true }),
+    ).toEqual({
+      replayAt: now + 1_000,
+      probeAt: null,
+    });
+  });
+  it('does not probe while nothing has failed yet (a request on its way)', () => {
+    expect(
+      nextOutboxCheck({ now, dueAt: now + 30_000, failed: false, visible: true, online: true }),
+    ).toEqual({ replayAt: now + 30_000, probeAt: null });
+  });
+  it('does nothing when nothing waits', () => {
+    expect(
+      nextOutboxCheck({ now, dueAt: null, failed: true, visible: true, online: true }),
+    ).toBeNull();
+  });
+});
+
+describe('outboxDueAt: the outbox can next make progress when the first entry of a kind is due', () => {
+  it('ignores entries queued behind one in its backoff, however overdue', () => {
+    expect(
+      outboxDueAt([
+        { kind: 'chat', seq: 1, nextAttemptAt: 50_000 },
+        { kind: 'chat', seq: 2, nextAttemptAt: 10 },
+        { kind: 'unsend', seq: 3, nextAttemptAt: 70_000 },
+      ]),
+    ).toBe(50_000);
+    expect(
+      outboxDueAt([
+        { kind: 'chat', seq: 1, nextAttemptAt: 50_000 },
+        { kind: 'unsend', seq: 3, nextAttemptAt: 20_000 },
+      ]),
+    ).toBe(20_000);
+    expect(outboxDueAt([])).toBeNull();
   });
 });

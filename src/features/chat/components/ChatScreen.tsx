@@ -27,7 +27,6 @@ import { useSessionMessages } from '../hooks/useSessionMessages';
 import { useStatusRecheck } from '../hooks/useStatusRecheck';
 import { removeSessionFlag } from '../hooks/session-flags';
 import { useTimeZone } from '../hooks/useTimeZone';
-import { useTodayInFlight } from '../hooks/useTodayInFlight';
 import { useUserName } from '../hooks/useUserName';
 import { useViewportHeight } from '../hooks/useViewportHeight';
 import { canSend } from '../model/composer';
@@ -83,7 +82,6 @@ export function ChatScreen() {
   }, [sessionId, loadedCount]);
 
   const waiting = useOutboxWaiting();
-  const inFlight = useTodayInFlight(day.todayId);
   const draft = useDraft();
   const send = useSendMessage(day.ensureToday, userName);
   const [greetAttempt, setGreetAttempt] = useState(0);
@@ -104,27 +102,27 @@ export function ChatScreen() {
   const [jumpSignal, setJumpSignal] = useState(0);
   const jumpToLatest = useCallback(() => setJumpSignal((n) => n + 1), []);
 
-  const sendEnabled = canSend(draft.text, inFlight);
+  const sendEnabled = canSend(draft.text);
   const onSend = async () => {
     const text = draft.text;
-    if (!canSend(text, inFlight)) return;
+    if (!canSend(text)) return;
     if (isTooLong(text)) {
       // Kept in the box: the server would refuse it, and nothing the owner typed is lost.
       toast({ title: TOAST_TEXT.tooLongTitle, description: TOAST_TEXT.tooLong(text.length) });
       return;
     }
     const replyToId = replyTarget?.id ?? null;
-    draft.clearInput();
+    const cleared = draft.clearInput();
     setReplyTarget(null);
     // The composer writes into today's session: the view follows it there.
     setViewedId(null);
     try {
       await send({ text, replyToId });
-      await draft.forget();
+      await draft.forget(cleared);
       jumpToLatest();
     } catch (error) {
       console.error('Could not store the message', error);
-      draft.setText(text);
+      draft.restore(text);
       toast({
         title: 'Not sent',
         description: 'Your message could not be saved on this device. It is back in the box.',
@@ -138,7 +136,9 @@ export function ChatScreen() {
     else setMenu({ row, point });
   }, []);
   const onRetry = useCallback((id: string) => {
-    void retryFailedMessage(db, id, Date.now()).then(() => requestReplay());
+    void retryFailedMessage(db, id, Date.now(), navigator.onLine === false).then(() =>
+      requestReplay(),
+    );
   }, []);
   const onDeleteFailed = useCallback((id: string) => {
     void deleteMessageHere(db, id, Date.now()).then(() => toast({ title: TOAST_TEXT.deleted }));

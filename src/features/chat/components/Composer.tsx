@@ -1,5 +1,6 @@
 // The composer (spec 000 §2.2 variant B): grows from 40 to 150 px; Enter sends, Shift+Enter is a
-// newline, Ctrl/Cmd+Enter sends; Send is disabled for empty text and while a send is in flight.
+// newline, Ctrl/Cmd+Enter sends; Send is disabled for empty text only (a message written while another
+// is on its way queues behind it).
 import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { ArrowUp } from 'lucide-react';
 import { cn } from '@/ui/cn';

@@ -29,6 +29,10 @@ function writeMirror(value: string): void {
 export function useDraft() {
   const [text, setTextState] = useState(() => readMirror() ?? '');
   const typed = useRef(false);
+  /** The text in the box, for what must not wait for a render (putting a message back). */
+  const current = useRef(text);
+  /** Counts the owner's edits: a copy is forgotten only if nothing was typed since the box emptied. */
+  const edits = useRef(0);
   const pending = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -56,6 +60,8 @@ export function useDraft() {
   const setText = useCallback(
     (value: string) => {
       typed.current = true;
+      edits.current += 1;
+      current.current = value;
       setTextState(value);
       writeMirror(value);
       pending.current = value;
@@ -65,18 +71,37 @@ export function useDraft() {
     [flush],
   );
 
-  /** Empties the box now; the saved copy goes only once the message is safely queued (`forget`). */
-  const clearInput = useCallback(() => {
+  /**
+   * Empties the box now; the saved copy goes only once the message is safely queued (`forget`, with
+   * the mark returned here).
+   */
+  const clearInput = useCallback((): number => {
     typed.current = true;
     clearTimeout(timer.current);
     pending.current = null;
+    current.current = '';
     setTextState('');
+    return edits.current;
   }, []);
 
-  const forget = useCallback(() => {
+  /**
+   * Clears the saved copies. With a mark from `clearInput`, only if nothing was typed since: the next
+   * message, begun while this one was being stored, is the draft now, and a reload must bring it back.
+   */
+  const forget = useCallback(async (mark?: number): Promise<void> => {
+    if (mark !== undefined && mark !== edits.current) return;
     writeMirror('');
-    return saveDraft(db, '');
+    await saveDraft(db, '');
   }, []);
+
+  /** Puts a message that could not be stored back in the box, before anything typed since. */
+  const restore = useCallback(
+    (value: string) => {
+      const now = current.current;
+      setText(now.trim() ? `${value}\n${now}` : value);
+    },
+    [setText],
+  );
 
   useEffect(() => {
     const onHide = () => {
@@ -91,5 +116,5 @@ export function useDraft() {
     };
   }, [flush]);
 
-  return { text, setText, clearInput, forget };
+  return { text, setText, clearInput, forget, restore };
 }

@@ -8,9 +8,13 @@ export function composerHeight(contentHeight: number): number {
   return Math.min(COMPOSER_MAX_HEIGHT_PX, Math.max(COMPOSER_MIN_HEIGHT_PX, contentHeight));
 }
 
-/** Send is disabled when the trimmed text is empty, and while a send is in flight (spec 000 §5). */
-export function canSend(text: string, sendInFlight: boolean): boolean {
-  return text.trim() !== '' && !sendInFlight;
+/**
+ * Send is disabled when the trimmed text is empty (spec 000 §5). Not while a send is in flight, as the
+ * spec has it: the next message queues behind that one ('waiting', sent after it, in order), so no
+ * press of Enter is ever dropped (docs/decisions.md).
+ */
+export function canSend(text: string): boolean {
+  return text.trim() !== '';
 }
 
 export interface ComposerKey {

@@ -25,6 +25,8 @@ vi.mock('@/lib/outbox-sync', () => import('./outbox-sync-mock'));
 
 /** The first download of a code-split part can take a while in a cold test run. */
 const LAZY = { timeout: 10_000 };
+/** Storing a message is a few IndexedDB transactions: on a loaded machine, more than a second. */
+const STORED = { timeout: 5_000 };
 
 beforeAll(async () => {
   // Warm the code-split parts, so the first test that opens one does not wait for its transform.
@@ -110,9 +112,81 @@ describe('sending', () => {
     expect(body.history).toEqual([
       expect.objectContaining({ message: 'evening ~', sender: 'kiri' }),
     ]);
-    // In flight: Send waits for it.
+  });
+
+  it("a message written while the one before is on its way is sent too: it queues behind, 'Waiting to send'", async () => {
+    stubServer();
+    renderChat();
+    await settle();
+    fireEvent.change(composer(), { target: { value: 'first' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    const first = (await screen.findByText('first', {}, STORED)).closest('[data-message-id]')!;
+    expect(first.getAttribute('data-status')).toBe('sending');
+
+    // The first is in flight: Send does not lock, and Enter is not dropped.
     fireEvent.change(composer(), { target: { value: 'and another' } });
-    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(false);
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    const second = (await screen.findByText('and another', {}, STORED)).closest(
+      '[data-message-id]',
+    )!;
+    expect(second.getAttribute('data-status')).toBe('waiting');
+    expect(within(second as HTMLElement).getByText('Waiting to send')).toBeTruthy();
+    expect(composer().value).toBe('');
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((entry) => JSON.parse(entry.body!).message)).toEqual([
+      'first',
+      'and another',
+    ]);
+  });
+
+  it('Enter pressed again before the message before is stored still makes a message, in order', async () => {
+    stubServer();
+    renderChat();
+    await settle();
+    for (const text of ['one', 'two', 'three']) {
+      fireEvent.change(composer(), { target: { value: text } });
+      fireEvent.keyDown(composer(), { key: 'Enter' });
+    }
+    await screen.findByText('three', {}, STORED);
+    const rows = await db.messages
+      .orderBy('timestamp')
+      .filter((m) => m.sender === 'user')
+      .toArray();
+    expect(rows.map((row) => row.message)).toEqual(['one', 'two', 'three']);
+    expect(rows.map((row) => row.status)).toEqual(['sending', 'waiting', 'waiting']);
+  });
+
+  it('what is typed while a message is being stored stays the draft, and comes back after a reload', async () => {
+    stubServer();
+    const first = renderChat();
+    await settle();
+    fireEvent.change(composer(), { target: { value: 'sent one' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    // Typed before the message is queued (storing it takes a moment).
+    fireEvent.change(composer(), { target: { value: 'the next thought' } });
+    await screen.findByText('sent one', {}, STORED);
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1), STORED);
+    await settle();
+    expect(composer().value).toBe('the next thought');
+    first.unmount();
+
+    renderChat();
+    await waitFor(() => expect(composer().value).toBe('the next thought'), STORED);
+  });
+
+  it('a message that cannot be stored goes back into the box, before what was typed since', async () => {
+    stubServer();
+    renderChat();
+    await settle();
+    const add = vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    fireEvent.change(composer(), { target: { value: 'do not lose me' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    fireEvent.change(composer(), { target: { value: 'and this' } });
+    await waitFor(() => expect(composer().value).toBe('do not lose me\nand this'), STORED);
+    expect(await db.messages.count()).toBe(0);
+    add.mockRestore();
   });
 
   it('Enter sends and Shift+Enter does not', async () => {

@@ -26,11 +26,11 @@ describe('composer', () => {
     expect(composerHeight(600)).toBe(150);
   });
 
-  it('the send button is disabled when the trimmed text is empty or a send is in flight', () => {
-    expect(canSend('', false)).toBe(false);
-    expect(canSend('   \n\t ', false)).toBe(false);
-    expect(canSend('hello', true)).toBe(false);
-    expect(canSend('  hello  ', false)).toBe(true);
+  it('the send button is disabled only when the trimmed text is empty (a send in flight does not lock it)', () => {
+    expect(canSend('')).toBe(false);
+    expect(canSend('   \n\t ')).toBe(false);
+    expect(canSend('hello')).toBe(true);
+    expect(canSend('  hello  ')).toBe(true);
   });
 
   it('Enter sends, Shift+Enter is a newline, Ctrl or Cmd+Enter sends', () => {
