@@ -201,8 +201,14 @@ export function createCompanion(options: {
   let currentProvider = chain[0]?.config.name ?? 'local';
 
   async function reply(whole: CompanionInput): Promise<CompanionReply> {
-    // Providers read the same capped text as the local engine (docs/companion.md).
+    // The analysis (intent, feeling, remember) reads the local engine's capped text, whose handling must
+    // stay cheap; a provider gets the message and turns whole, up to the prompt's own limit per turn.
     const input = readableInput(whole);
+    const promptInput: CompanionInput = {
+      ...input,
+      message: typeof whole.message === 'string' ? whole.message : '',
+      history: Array.isArray(whole.history) ? whole.history : [],
+    };
     const initial = Boolean(input.isInitialGreeting);
     const message = typeof input.message === 'string' ? input.message : '';
     const analysis = analyse(initial ? '' : message);
@@ -210,7 +216,7 @@ export function createCompanion(options: {
     const feeling = initial ? null : analysis.feeling;
     const remember = initial ? null : resolveRemember(analysis, message, input.history ?? []);
     if (chain.length > 0) {
-      const messages = buildMessages(input, { intent, feeling, remember });
+      const messages = buildMessages(promptInput, { intent, feeling, remember });
       const temperature = temperatureFor(input.personality);
       const recent = new Set((input.recentReplies ?? []).map(replyKey));
       for (const entry of chain) {

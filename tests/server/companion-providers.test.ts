@@ -218,6 +218,27 @@ describe('createCompanion', () => {
     ]);
   });
 
+  it("sends a provider the long message and turns as the prompt allows, not the local engine's cut", async () => {
+    // The local engine reads 2,000 characters (its text handling must stay cheap); a model reads more.
+    const server = await fake(answer('that is a lot to take in ~'));
+    const companion = createCompanion({
+      providers: [{ name: 'ollama', baseUrl: server.url, model: 'qwen', timeoutMs: 1_000 }],
+    });
+    const long = `${'word '.repeat(700)}the end`;
+    await companion.reply(
+      input({
+        message: long,
+        history: [
+          { role: 'user', content: long },
+          { role: 'assistant', content: 'ok' },
+        ],
+      }),
+    );
+    const sent = server.requests[0]!.body.messages;
+    expect(sent.at(-1)).toEqual({ role: 'user', content: long.trim() });
+    expect(sent[1]).toEqual({ role: 'user', content: long });
+  });
+
   it('sends no authorization header without a key', async () => {
     const server = await fake(answer('hello ~'));
     const companion = createCompanion({
