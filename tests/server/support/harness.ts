@@ -10,7 +10,7 @@ import type { ThrottleLimits } from '../../../server/auth/attempt-throttle';
 import { loadConfig, type Config } from '../../../server/config';
 import { silentLogger, type Logger } from '../../../server/log';
 import type { ScryptParams } from '../../../server/store/auth-store';
-import { openStores, type Stores } from '../../../server/store/stores';
+import { closeStores, openStores, type Stores } from '../../../server/store/stores';
 
 export const TEST_ACCESS_CODE = 'test-access-code';
 /** About a millisecond per hash instead of a few hundred: the parameters are stored with each hash. */
@@ -29,6 +29,8 @@ export class FakeClock {
 }
 
 const dataDirs: string[] = [];
+/** Stores opened by startTestApp: closed before their folders go, or their journals' handles leak. */
+const openedStores: Stores[] = [];
 
 export async function makeDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'kiri-server-test-'));
@@ -37,6 +39,10 @@ export async function makeDataDir(): Promise<string> {
 }
 
 export async function removeDataDirs(): Promise<void> {
+  // A test may have closed them itself (a restart): closing twice only fails quietly.
+  await Promise.all(
+    openedStores.splice(0).map((stores) => closeStores(stores).catch(() => undefined)),
+  );
   // Retries: a request may leave a write running after its answer (last-use times), whose temp file can
   // appear while the folder is being emptied (ENOTEMPTY).
   await Promise.all(
@@ -78,6 +84,7 @@ export async function startTestApp(
   const dataDir = options.dataDir ?? (await makeDataDir());
   const config = testConfig(dataDir, options.env);
   const stores = await openStores(dataDir);
+  openedStores.push(stores);
   await prepareAccessCode(stores.auth, config.accessCode, TEST_SCRYPT_PARAMS);
   const clock = options.clock ?? new FakeClock();
   const app = createApp({
