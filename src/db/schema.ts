@@ -100,7 +100,11 @@ export class KiriDatabase extends Dexie {
   tombstones!: EntityTable<TombstoneRow, 'id'>;
 
   constructor(name = DB_NAME) {
-    super(name);
+    // No query cache: Dexie 4's cache forgets a write made in another context (the service worker)
+    // whose news arrives while a live query is reading again, when the write moved no index key (a
+    // status change): the list then keeps a stale status until some other write. Without the cache,
+    // each live query checks the news that came during its read against the rows it read.
+    super(name, { cache: 'disabled' });
     // Version 1. A schema change is a new version() with an upgrade that never drops messages,
     // and a test that opens a database made by the version before (tests/unit/db/migrations.test.ts).
     this.version(1).stores({
