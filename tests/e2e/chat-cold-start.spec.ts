@@ -10,6 +10,7 @@ import {
   messageIdsOnScreen,
   openChat,
   sendMessage,
+  serverLog,
 } from './support/chat';
 import { expect, test } from './support/fixtures';
 
@@ -34,6 +35,12 @@ test("offline cold start: today's messages show from the device at once, then th
   await waitForServiceWorker(page);
   const id = await sendMessage(page, 'Remember that my bike is the green one.');
   await expectStatus(page, id, 'answered', 15_000);
+  // Every part of Kiri's split reply is on screen (they are revealed one after another, slower on a
+  // loaded machine), in the log's order: the snapshot paints what the device holds, all of it.
+  const log = await serverLog(page);
+  await expect
+    .poll(() => messageIdsOnScreen(page), { timeout: 15_000 })
+    .toEqual(log.map((entry) => entry.id));
   // The app saves its query cache (the login) at most once a second.
   await page.waitForTimeout(1500);
   const before = await messageIdsOnScreen(page);

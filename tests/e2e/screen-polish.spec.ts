@@ -46,8 +46,15 @@ async function box(locator: Locator) {
   return found!;
 }
 
+/**
+ * The background once the element's transitions have ended: a button that was just enabled fades to its
+ * colour, and a read mid-fade gives an in-between (oklab) value on a loaded machine.
+ */
 const backgroundOf = (locator: Locator) =>
-  locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+  locator.evaluate(async (element) => {
+    await Promise.all(element.getAnimations().map((animation) => animation.finished));
+    return getComputedStyle(element).backgroundColor;
+  });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
