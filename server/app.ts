@@ -1,7 +1,6 @@
 // createApp(deps): the whole HTTP surface as a Hono app, with no side effects of its own, so tests can
 // build it on a temp DATA_DIR with a fake clock.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ThrottleLimits } from './auth/attempt-throttle';
 import { AuthService } from './auth/auth-service';
 import { denyByDefault, loadViewer } from './auth/guards';
@@ -10,7 +9,8 @@ import { ChatService } from './chat/chat-service';
 import { createCompanion, type Companion } from './companion';
 import type { Config } from './config';
 import type { AppEnv } from './http/app-env';
-import { errorResponse, handleErrors, notFound, REQUEST_TOO_LARGE } from './http/errors';
+import { limitBody } from './http/body-limit';
+import { handleErrors, notFound } from './http/errors';
 import { clientAddressOf, isHttpsRequest } from './http/request-info';
 import { noStore, refuseCrossSite, securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
@@ -86,13 +86,7 @@ export function createApp(deps: AppDeps) {
   // Sessions before bodies: a request that may not be made is refused before its body is read.
   app.use('/api/*', loadViewer(auth));
   app.use('/api/*', denyByDefault);
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT_BYTES,
-      onError: (c) => errorResponse(c, 413, REQUEST_TOO_LARGE),
-    }),
-  );
+  app.use('/api/*', limitBody(JSON_BODY_LIMIT_BYTES));
 
   const routes = app
     .route('/api/health', healthRoutes())

@@ -28,15 +28,33 @@ export function accountIn(data: ConversationsFile, account: string): Conversatio
   return created;
 }
 
+/**
+ * How many entries of a log carry each id, kept per log array once asked for: every keyed chat asks
+ * whether its key is taken, which was a walk over up to 1000 entries. Kept in step by appendEntries and
+ * dropped by a removal (rare: rebuilt when next asked); a log array changed any other way has none.
+ */
+const idCounts = new WeakMap<readonly ConversationEntry[], Map<string, number>>();
+
+function countId(counts: Map<string, number>, id: string, by: 1 | -1): void {
+  const count = (counts.get(id) ?? 0) + by;
+  if (count > 0) counts.set(id, count);
+  else counts.delete(id);
+}
+
 /** Appends at the end and drops the oldest entries past the cap. */
 export function appendEntries(
   account: ConversationAccount,
   entries: readonly ConversationEntry[],
   cap = CONVERSATION_LOG_CAP,
 ): void {
+  const counts = idCounts.get(account.log);
   account.log.push(...entries);
   const excess = account.log.length - cap;
-  if (excess > 0) account.log.splice(0, excess);
+  const dropped = excess > 0 ? account.log.splice(0, excess) : [];
+  if (counts) {
+    for (const entry of entries) countId(counts, entry.id, 1);
+    for (const entry of dropped) countId(counts, entry.id, -1);
+  }
 }
 
 /**
@@ -61,14 +79,23 @@ export function applyConversationOp(data: ConversationsFile, op: ConversationOp)
   if (op.append) appendEntries(account, op.append);
   if (op.remove !== undefined) {
     const index = account.log.findIndex((entry) => entry.id === op.remove);
-    if (index !== -1) account.log.splice(index, 1);
+    if (index !== -1) {
+      account.log.splice(index, 1);
+      idCounts.delete(account.log);
+    }
   }
   if (op.pruneAt !== undefined) pruneRecords(account.idempotency, op.pruneAt);
   if (op.record) putRecord(account.idempotency, op.record.key, op.record.value);
 }
 
 export function hasEntry(log: readonly ConversationEntry[], id: string): boolean {
-  return log.some((entry) => entry.id === id);
+  let counts = idCounts.get(log);
+  if (!counts) {
+    counts = new Map();
+    for (const entry of log) countId(counts, entry.id, 1);
+    idCounts.set(log, counts);
+  }
+  return counts.has(id);
 }
 
 /**

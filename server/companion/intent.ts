@@ -63,11 +63,15 @@ const NEGATION =
   /\b(not|never|no longer|isn't|wasn't|aren't|don't|didn't|doesn't|not really|hardly)\s+(?:\w+\s+)?$/;
 
 /** The owner's feeling, or null: the earliest non-negated feeling word wins. */
+/** Searching forms, made once: matchAll copies them, so no search leaves a lastIndex behind. */
+const FEELING_SEARCHES = FEELINGS.map(
+  (feeling) => [feeling, new RegExp(FEELING_PATTERNS[feeling].source, 'g')] as const,
+);
+
 export function detectFeeling(text: string): Feeling | null {
   const lower = normaliseApostrophes(text).toLowerCase();
   let best: { feeling: Feeling; index: number } | null = null;
-  for (const feeling of FEELINGS) {
-    const pattern = new RegExp(FEELING_PATTERNS[feeling].source, 'g');
+  for (const [feeling, pattern] of FEELING_SEARCHES) {
     for (const match of lower.matchAll(pattern)) {
       const before = lower.slice(Math.max(0, match.index - 24), match.index);
       if (NEGATION.test(before)) continue;

@@ -13,6 +13,7 @@ import {
   engineReadable,
   extractDetail,
   rankMemories,
+  recentReplyKeys,
   reflect,
   replyKey,
   tidy,
@@ -545,7 +546,7 @@ export function localReply(input: CompanionInput): CompanionReply {
   const safeInput = readableInput(input);
   const ctx = contextOf(safeInput);
   const rng = new Random(seedOf(safeInput));
-  const recent = new Set(safeInput.recentReplies.map(replyKey));
+  const recent = recentReplyKeys(safeInput.recentReplies);
   const isNew = (parts: string[]) => parts.length > 0 && !recent.has(replyKey(parts.join(' ')));
   const finish = (parts: string[]): CompanionReply => ({
     parts,

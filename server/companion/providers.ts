@@ -5,7 +5,7 @@ import { localReply, readableInput } from './local-engine';
 import type { ChatMessage } from './prompt';
 import { buildMessages, temperatureFor } from './prompt';
 import { splitIntoParts } from './split';
-import { replyKey, tidy } from './text';
+import { recentReplyKeys, replyKey, tidy } from './text';
 import type {
   Companion,
   CompanionInput,
@@ -209,16 +209,17 @@ export function createCompanion(options: {
       message: typeof whole.message === 'string' ? whole.message : '',
       history: Array.isArray(whole.history) ? whole.history : [],
     };
-    const initial = Boolean(input.isInitialGreeting);
-    const message = typeof input.message === 'string' ? input.message : '';
-    const analysis = analyse(initial ? '' : message);
-    const intent: Intent = initial ? 'initial_greeting' : analysis.intent;
-    const feeling = initial ? null : analysis.feeling;
-    const remember = initial ? null : resolveRemember(analysis, message, input.history ?? []);
+    // Only a provider's prompt needs the analysis here: the local engine makes its own.
     if (chain.length > 0) {
+      const initial = Boolean(input.isInitialGreeting);
+      const message = typeof input.message === 'string' ? input.message : '';
+      const analysis = analyse(initial ? '' : message);
+      const intent: Intent = initial ? 'initial_greeting' : analysis.intent;
+      const feeling = initial ? null : analysis.feeling;
+      const remember = initial ? null : resolveRemember(analysis, message, input.history ?? []);
       const messages = buildMessages(promptInput, { intent, feeling, remember });
       const temperature = temperatureFor(input.personality);
-      const recent = new Set((input.recentReplies ?? []).map(replyKey));
+      const recent = recentReplyKeys(input.recentReplies ?? []);
       for (const entry of chain) {
         const started = Date.now();
         const { health, config } = entry;

@@ -225,12 +225,23 @@ export interface Slots {
 /** Whether the line can be said with these slot values (every {slot} it names is known). */
 export function fits(line: Line, slots: Slots, voice: Voice): boolean {
   const text = voice.register === 'formal' && line.f ? line.f : line.t;
-  for (const match of text.matchAll(/\{(\w+)\}/g)) {
-    const key = match[1]!;
-    if (key === 'n') continue;
+  for (const key of slotsOf(text)) {
     if (!slots.values[key]) return false;
   }
   return true;
+}
+
+/** The {slots} a text names, but {n}; the texts are the phrase tables', so each is read once. */
+const slotNames = new Map<string, readonly string[]>();
+
+function slotsOf(text: string): readonly string[] {
+  let keys = slotNames.get(text);
+  if (!keys) {
+    keys = [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).filter((key) => key !== 'n');
+    if (slotNames.size >= 10_000) slotNames.clear();
+    slotNames.set(text, keys);
+  }
+  return keys;
 }
 
 /** Say a line in this voice with these slot values. */

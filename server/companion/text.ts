@@ -49,6 +49,27 @@ export function replyKey(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/**
+ * The keys of the recent replies, which every chat of an account passes again (the same 20 texts
+ * request after request): each text's key is kept, up to RECENT_KEYS_KEPT texts, not recomputed.
+ */
+const RECENT_KEYS_KEPT = 1000;
+const recentKeys = new Map<string, string>();
+
+export function recentReplyKeys(replies: readonly string[]): Set<string> {
+  const keys = new Set<string>();
+  for (const reply of replies) {
+    let key = recentKeys.get(reply);
+    if (key === undefined) {
+      key = replyKey(reply);
+      if (recentKeys.size >= RECENT_KEYS_KEPT) recentKeys.clear();
+      recentKeys.set(reply, key);
+    }
+    keys.add(key);
+  }
+  return keys;
+}
+
 const OWNER_TO_KIRI: Record<string, string> = {
   i: 'you',
   me: 'you',

@@ -2,6 +2,10 @@
 
 export type DayPart = 'morning' | 'afternoon' | 'evening' | 'late_night';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function hourFormatter(timeZone: string): Intl.DateTimeFormat {
@@ -21,8 +25,28 @@ function hourFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * What a formatter said within one UTC minute, per zone and format: every chat asks for the hour, the
+ * clock time and the date, and formatting costs more than the rest of the engine's reading of the
+ * message. Exact for any zone whose offset is whole minutes (every zone since the 1970s).
+ */
+function minuteMemo<T>(compute: (now: number, timeZone: string) => T) {
+  const last = new Map<string, { minute: number; value: T }>();
+  return (now: number, timeZone: string): T => {
+    const minute = Math.floor(now / MINUTE);
+    const seen = last.get(timeZone);
+    if (seen && seen.minute === minute) return seen.value;
+    const value = compute(now, timeZone);
+    if (!seen && last.size >= 64) last.clear();
+    last.set(timeZone, { minute, value });
+    return value;
+  };
+}
+
 /** The hour (0..23) at `now` in `timeZone` (UTC when the zone is unknown). */
-export function hourIn(now: number, timeZone: string): number {
+export const hourIn = minuteMemo(hourAt);
+
+function hourAt(now: number, timeZone: string): number {
   const hour = hourFormatter(timeZone)
     .formatToParts(new Date(now))
     .find((part) => part.type === 'hour')?.value;
@@ -84,18 +108,16 @@ export function describeNow(now: number, timeZone: string): string {
 }
 
 /** The clock time alone, e.g. '07:15', in the owner's zone. */
-export function clockTime(now: number, timeZone: string): string {
-  return formatInZone(now, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).text;
-}
+export const clockTime = minuteMemo(
+  (now: number, timeZone: string): string =>
+    formatInZone(now, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).text,
+);
 
 /** The weekday and date alone, e.g. 'Monday, 3 March', in the owner's zone. */
-export function calendarDay(now: number, timeZone: string): string {
-  return formatInZone(now, timeZone, { weekday: 'long', day: 'numeric', month: 'long' }).text;
-}
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+export const calendarDay = minuteMemo(
+  (now: number, timeZone: string): string =>
+    formatInZone(now, timeZone, { weekday: 'long', day: 'numeric', month: 'long' }).text,
+);
 
 /** 'a little while ago', 'earlier today', 'yesterday', '3 days ago', '2 weeks ago', '4 months ago'. */
 export function timeAgo(then: number, now: number): string {
