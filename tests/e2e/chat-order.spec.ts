@@ -17,6 +17,11 @@ import {
 import { expect, test } from './support/fixtures';
 import { ACCESS_CODE } from './support/server';
 
+// The list is virtualized: a row scrolled out of view is not in the page. A window tall enough for the
+// whole day keeps every message rendered, so the screen's order can be read whole (CI once had Kiri's
+// longer phrasings push the welcome out of a 720 px window: 10 of 11 rows).
+test.use({ viewport: { width: 1280, height: 2400 } });
+
 /** Questions about Kiri: the local engine answers each in two or three parts. */
 const TEXTS = [
   'On the train, no signal at all. Can you tell me about yourself?',
