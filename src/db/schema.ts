@@ -122,12 +122,7 @@ export class KiriDatabase extends Dexie {
     this.version(2)
       .stores({ messages: 'id, [sessionId+timestamp], [sessionId+order], timestamp' })
       .upgrade((tx) =>
-        tx
-          .table<MessageRow, string>('messages')
-          .toCollection()
-          .modify((row) => {
-            if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
-          }),
+        tx.table<MessageRow, string>('messages').toCollection().modify(giveOrderKey),
       );
     // Code of the release before (a page or worker not yet replaced by an update) writes rows without a
     // key, which the list's index would leave out: give them one when the database opens. Counting
@@ -139,20 +134,21 @@ export class KiriDatabase extends Dexie {
           this.messages.orderBy('[sessionId+order]').count(),
         ]);
         if (all === ordered) return;
-        await this.messages.toCollection().modify((row) => {
-          if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
-        });
+        await this.messages.toCollection().modify(giveOrderKey);
       } catch (error) {
         // Never keep the database from opening: the rows stay, and the next start tries again.
         console.warn('Messages without an order key could not be given one', error);
       }
     });
-    this.messages.hook('creating', (_key, row) => {
-      if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
-    });
+    this.messages.hook('creating', (_key, row) => giveOrderKey(row));
     this.messages.hook('updating', (changes, _key, row) => {
       const next = { ...row, ...changes } as MessageRow;
       return typeof next.order === 'string' ? undefined : { order: conversationOrderKey(next) };
     });
   }
+}
+
+/** A row written without its place in the conversation gets one (upgrade, open, and every write). */
+function giveOrderKey(row: MessageRow): void {
+  if (typeof row.order !== 'string') row.order = conversationOrderKey(row);
 }
