@@ -2,7 +2,7 @@
 // task-completion notices) and what delivers a web push (server/push/*). The deciders take a
 // PushSender; the push module implements it, and tests pass a recording fake.
 
-/** How long a push service should keep trying to deliver; hours, not weeks (issue 10). */
+/** The push service's Urgency header: how soon a device on battery should wake for it. */
 export type PushUrgency = 'very-low' | 'low' | 'normal' | 'high';
 
 export interface PushMessage {
@@ -16,7 +16,7 @@ export interface PushMessage {
   /** Push service Topic header: a newer undelivered message with the same topic replaces the older. */
   topic?: string;
   urgency?: PushUrgency;
-  /** Seconds the push service keeps an undelivered message. */
+  /** Seconds the push service keeps an undelivered message: hours, not weeks (issue 10). */
   ttlSeconds?: number;
   /** The conversation message this notification is about, when there is one. */
   messageId?: string;
