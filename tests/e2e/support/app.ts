@@ -2,18 +2,9 @@
 // auth issue, so a wording change is fixed here once.
 import { expect, type Page } from '@playwright/test';
 import { ACCESS_CODE } from './server';
+import { TEXT } from '../../support/words';
 
-export const TEXT = {
-  accessCodeLabel: 'Access Code',
-  loginButton: 'Access Kiri',
-  accessDenied: 'Access Denied',
-  registrationTitle: 'Welcome to Kiri',
-  registrationButton: 'Nice to meet you!',
-  notFound: '404 Page Not Found',
-  accessRestricted: 'Access Restricted',
-  notBuilt: 'This screen is not built yet.',
-  updateReady: 'A new version is ready',
-} as const;
+export { TEXT };
 
 /** Opens the app (unless a path is already open) and submits the access code. */
 export async function submitAccessCode(page: Page, code: string): Promise<void> {

@@ -5,41 +5,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { register, submitAccessCode } from './app';
 import { ACCESS_CODE } from './server';
+import {
+  CHAT,
+  exactlyOnceProblems,
+  repliesTo,
+  type LogEntry,
+  type MessageStatus,
+} from '../../support/words';
 
-export const CHAT = {
-  composerPlaceholder: 'Message Kiri',
-  send: 'Send',
-  emptyList: 'helloooo ~',
-  /** The greeting filter's local reply (spec 000 §4). */
-  noted: 'Mm, noted.',
-  waiting: (count: number) =>
-    count === 1 ? '1 message waiting to send' : `${count} messages waiting to send`,
-  newDay: (title: string) => `New day, new session: ${title}`,
-  sessions: 'Sessions',
-  menu: {
-    copy: 'Copy',
-    selectAndCopy: 'Select and Copy',
-    delete: 'Delete',
-    unsend: 'Unsend',
-    share: 'Share',
-    reminder: 'Set Reminder',
-  },
-  toast: { deleted: 'Message deleted', unsent: 'Message unsent' },
-} as const;
-
-export type MessageStatus = 'sending' | 'waiting' | 'sent' | 'answered' | 'failed' | 'local';
-
-/** One entry of the server's conversation log (docs/chat-server.md). */
-export interface LogEntry {
-  id: string;
-  message: string;
-  sender: 'user' | 'kiri';
-  timestamp: number;
-  replyToId: string | null;
-  sessionId: string;
-  /** On Kiri's entries: the owner's message they answer (null for the greeting). */
-  answersId: string | null;
-}
+export { CHAT, repliesTo, type LogEntry, type MessageStatus };
 
 export const composer = (page: Page): Locator => page.getByPlaceholder(CHAT.composerPlaceholder);
 export const sendButton = (page: Page): Locator =>
@@ -121,39 +95,15 @@ export async function serverLog(page: Page): Promise<LogEntry[]> {
   return (await response.json()) as LogEntry[];
 }
 
-/** Kiri's entries answering one message of the owner's, in log order. */
-export const repliesTo = (log: readonly LogEntry[], id: string): LogEntry[] =>
-  log.filter((entry) => entry.sender === 'kiri' && entry.answersId === id);
-
 /**
- * The server holds each of `sent` exactly once (by id and by text), no other message of the owner's,
- * and exactly one reply to each: Kiri's 1 to 3 parts right after the message they answer, in the order
- * the messages were sent. A replay that ran the engine twice would show as a second block of parts, or
- * as a second copy of the owner's message under another id.
+ * The server holds each of `sent` exactly once, in order, each with one reply right after it
+ * (exactlyOnceProblems, tests/support/words.ts, says what "exactly once" checks).
  */
 export function expectExactlyOnce(
   log: readonly LogEntry[],
   sent: readonly { id: string; text: string }[],
 ): void {
-  const users = log.filter((entry) => entry.sender === 'user');
-  expect(
-    users.map((entry) => entry.id),
-    "the owner's messages on the server",
-  ).toEqual(sent.map((message) => message.id));
-  expect(users.map((entry) => entry.message)).toEqual(sent.map((message) => message.text));
-  for (const { id } of sent) {
-    const at = log.findIndex((entry) => entry.id === id);
-    const parts = repliesTo(log, id);
-    expect(parts.length, `Kiri's parts answering ${id}`).toBeGreaterThanOrEqual(1);
-    expect(parts.length, `Kiri's parts answering ${id}`).toBeLessThanOrEqual(3);
-    // One block, right after the message.
-    expect(
-      log.slice(at + 1, at + 1 + parts.length).map((entry) => entry.id),
-      `one reply, right after ${id}`,
-    ).toEqual(parts.map((entry) => entry.id));
-  }
-  const ids = log.map((entry) => entry.id);
-  expect(new Set(ids).size, 'no id twice in the log').toBe(ids.length);
+  expect(exactlyOnceProblems(log, sent), 'the server log, message by message').toEqual([]);
 }
 
 /** No message element is on screen twice. */

@@ -1,0 +1,40 @@
+// Safari 16: an iPhone that has not updated to 16.4 should still chat. Debian's WPE WebKit 2.38 is a
+// Safari 16.0-era engine (its user agent says Version/16.0): the app must start there, log in, and
+// get a reply. Until the build targeted Safari 16, it showed 'Kiri could not start' (class static
+// blocks in the app chunk, a syntax Safari has only since 16.4).
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { startServer, type KiriServer } from '../e2e/support/server';
+import { repliesTo } from '../support/words';
+import { openChat, sendMessage, serverLog, waitForStatus } from './support/kiri';
+import { launchWebKit, type WebKitPage } from './support/webkit';
+
+let server: KiriServer;
+let page: WebKitPage;
+
+beforeAll(async () => {
+  server = await startServer();
+  page = await launchWebKit('wpe', { baseURL: server.url });
+});
+
+afterAll(async () => {
+  await page?.close();
+  await server?.dispose();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    const shot = await page.screenshot(`wpe-${context.task.name}`);
+    console.error(`Screenshot: ${shot}\nPage text: ${await page.text().catch(() => '?')}`);
+  }
+});
+
+test('on WPE WebKit 2.38 (Safari 16.0) the app starts, logs in and gets a reply', async () => {
+  const userAgent = await page.evaluate<string>('return navigator.userAgent;');
+  expect(userAgent).toContain('Version/16.0');
+
+  await openChat(page, 'Mira');
+  const text = 'Hello from an older iPhone, Kiri.';
+  const id = await sendMessage(page, text);
+  await waitForStatus(page, id, 'answered');
+  expect(repliesTo(await serverLog(page, server), id).length).toBeGreaterThanOrEqual(1);
+});

@@ -1,0 +1,431 @@
+// The WebKit runner: Debian's WebKit driven through the W3C WebDriver protocol (selenium-webdriver).
+// Two engines: WebKitGTK 2.50 (MiniBrowser, which has no headless mode, so it runs in an Xvfb display
+// of its own) and WPE WebKit 2.38 (cog, truly headless; a Safari 16.0-era engine). Each launch starts
+// its own driver process on a free loopback port, and Xvfb where needed; `close()` stops them all.
+// The page object speaks the same vocabulary as Playwright's where it can (goto, reload, evaluate,
+// click, fill), and waits for states by polling, never for fixed delays.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Builder, By, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { freePort, HOST, ROOT } from '../../e2e/support/server';
+
+export type WebKitEngine = 'webkitgtk' | 'wpe';
+
+const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+interface EngineSetup {
+  /** What the engine is called in messages. */
+  readonly label: string;
+  readonly driver: string;
+  readonly binary: string;
+  readonly needsDisplay: boolean;
+  /** The Debian packages that provide it, for the message when something is missing. */
+  readonly packages: string;
+  readonly capabilities: Record<string, unknown>;
+}
+
+const ENGINES: Record<WebKitEngine, EngineSetup> = {
+  webkitgtk: {
+    label: 'WebKitGTK (MiniBrowser)',
+    driver: '/usr/bin/WebKitWebDriver',
+    binary: MINIBROWSER,
+    needsDisplay: true,
+    packages: 'webkit2gtk-driver xvfb',
+    capabilities: {
+      browserName: 'MiniBrowser',
+      'webkitgtk:browserOptions': {
+        binary: MINIBROWSER,
+        // iOS Safari has these on; WebKitGTK's defaults have them off (docs/webkit.md).
+        args: ['--automation', '--features=StorageAPI,StorageAPIEstimate,PushAPI'],
+      },
+    },
+  },
+  wpe: {
+    label: 'WPE WebKit 2.38 (cog)',
+    driver: '/usr/bin/WPEWebDriver',
+    binary: '/usr/bin/cog',
+    needsDisplay: false,
+    packages: 'wpewebkit-driver cog',
+    capabilities: {
+      browserName: 'cog',
+      'wpe:browserOptions': {
+        binary: '/usr/bin/cog',
+        args: ['--automation', '--platform=headless'],
+      },
+    },
+  },
+};
+
+export interface LaunchOptions {
+  /** Where relative paths of `goto` point (the test server's URL). */
+  baseURL: string;
+  /** How long the browser may take to start a session before the launch fails. */
+  sessionTimeoutMs?: number;
+  /**
+   * The X display for MiniBrowser. By default a fresh Xvfb is started for this launch; `null` starts
+   * none and leaves DISPLAY unset (what a machine without Xvfb looks like).
+   */
+  display?: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function stopProcess(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    // Each helper process runs in its own group: the driver takes the browser's processes with it.
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+  return exited;
+}
+
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    env,
+  });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+  return child;
+}
+
+/** Starts Xvfb on a display it picks itself (-displayfd), so parallel runs never collide. */
+async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
+  if (!existsSync('/usr/bin/Xvfb')) {
+    throw new Error('Xvfb is missing: apt-get install -y xvfb (MiniBrowser has no headless mode).');
+  }
+  const xvfb = spawnGroup(
+    '/usr/bin/Xvfb',
+    ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
+    process.env,
+  );
+  const display = await new Promise<string>((resolve, reject) => {
+    let written = '';
+    const timer = setTimeout(() => reject(new Error('Xvfb did not start within 10 s')), 10_000);
+    xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
+      written += chunk.toString();
+      if (written.includes('\n')) {
+        clearTimeout(timer);
+        resolve(`:${written.trim()}`);
+      }
+    });
+    xvfb.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Xvfb exited during start (code ${code})`));
+    });
+  });
+  return { display, process: xvfb };
+}
+
+async function startDriver(
+  setup: EngineSetup,
+  display: string | null,
+): Promise<{ url: string; process: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  const env = { ...process.env };
+  if (display === null) delete env.DISPLAY;
+  else env.DISPLAY = display;
+  const driver = spawnGroup(setup.driver, [`--port=${port}`, `--host=${HOST}`], env);
+  let output = '';
+  driver.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  driver.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://${HOST}:${port}`;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) {
+      throw new Error(`${setup.driver} exited during start (code ${driver.exitCode}):\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/status`, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return { url, process: driver, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await sleep(50);
+  }
+  await stopProcess(driver);
+  throw new Error(`${setup.driver} did not answer GET /status within 10 s:\n${output}`);
+}
+
+/**
+ * Opens a fresh browser of `engine` (a new profile: no cookies, storage or worker) and returns its
+ * page. Session creation is timed out: MiniBrowser without a display hangs without a word.
+ */
+export async function launchWebKit(
+  engine: WebKitEngine,
+  options: LaunchOptions,
+): Promise<WebKitPage> {
+  const setup = ENGINES[engine];
+  for (const path of [setup.driver, setup.binary]) {
+    if (!existsSync(path)) {
+      throw new Error(
+        `${setup.label} is not installed (${path} is missing): apt-get install -y ${setup.packages}`,
+      );
+    }
+  }
+  const helpers: ChildProcess[] = [];
+  try {
+    let display: string | null = null;
+    if (setup.needsDisplay) {
+      if (options.display === undefined) {
+        const xvfb = await startXvfb();
+        helpers.push(xvfb.process);
+        display = xvfb.display;
+      } else {
+        display = options.display;
+      }
+    }
+    const driver = await startDriver(setup, display);
+    helpers.push(driver.process);
+
+    const timeoutMs = options.sessionTimeoutMs ?? 30_000;
+    const session = new Builder()
+      .usingServer(driver.url)
+      .withCapabilities(setup.capabilities)
+      .build();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const where = setup.needsDisplay
+          ? ` MiniBrowser has no headless mode and needs an X display (DISPLAY=${display ?? 'unset'}): is Xvfb running?`
+          : '';
+        reject(
+          new Error(
+            `${setup.label} did not start a WebDriver session within ${timeoutMs / 1000} s.${where}\n${driver.output()}`,
+          ),
+        );
+      }, timeoutMs);
+    });
+    // A session that comes after the timeout is left to the driver's kill below.
+    session.catch(() => undefined);
+    let webDriver: WebDriver;
+    try {
+      webDriver = await Promise.race([session, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+    return new WebKitPage(webDriver, options.baseURL, engine, async () => {
+      await Promise.all(helpers.map(stopProcess));
+    });
+  } catch (error) {
+    await Promise.all(helpers.map(stopProcess));
+    throw error;
+  }
+}
+
+/** Options of a wait: how long, and what the failure message says was awaited. */
+export interface WaitOptions {
+  timeout?: number;
+  /** What was awaited; a function is asked at the failure (to say what was seen last). */
+  message?: string | (() => string);
+}
+
+export const DEFAULT_TIMEOUT = 15_000;
+
+/** A selector: CSS by default, or XPath when it starts with '/' or '('. */
+function locate(selector: string): By {
+  return selector.startsWith('/') || selector.startsWith('(')
+    ? By.xpath(selector)
+    : By.css(selector);
+}
+
+/** An XPath string literal for any text (quotes included). */
+export function xpathLiteral(text: string): string {
+  if (!text.includes("'")) return `'${text}'`;
+  if (!text.includes('"')) return `"${text}"`;
+  return `concat(${text
+    .split("'")
+    .map((part) => `'${part}'`)
+    .join(`, "'", `)})`;
+}
+
+export class WebKitPage {
+  constructor(
+    readonly driver: WebDriver,
+    readonly baseURL: string,
+    readonly engine: WebKitEngine,
+    private readonly stopHelpers: () => Promise<void>,
+  ) {}
+
+  url(path = '/'): string {
+    return new URL(path, this.baseURL).toString();
+  }
+
+  async goto(path = '/'): Promise<void> {
+    await this.driver.get(this.url(path));
+  }
+
+  async reload(): Promise<void> {
+    await this.driver.navigate().refresh();
+  }
+
+  /** Runs `body` (a function body; `arguments` holds the args) in the page and returns its value. */
+  evaluate<T>(body: string, ...args: unknown[]): Promise<T> {
+    return this.driver.executeScript<T>(body, ...args);
+  }
+
+  /**
+   * Runs an async function body in the page: `body` may await, and its returned value (JSON-able)
+   * comes back. A rejection becomes an error here.
+   */
+  async evaluateAsync<T>(body: string, ...args: unknown[]): Promise<T> {
+    const result = await this.driver.executeAsyncScript<{ ok: boolean; value?: T; error?: string }>(
+      `const done = arguments[arguments.length - 1];
+       const args = Array.prototype.slice.call(arguments, 0, -1);
+       (async function () { ${body} }).apply(null, args).then(
+         (value) => done({ ok: true, value }),
+         (error) => done({ ok: false, error: String(error && error.stack || error) }),
+       );`,
+      ...args,
+    );
+    if (!result.ok) throw new Error(`in the page: ${result.error}`);
+    return result.value as T;
+  }
+
+  /**
+   * Polls `probe` until it returns something other than false, null or undefined, and returns that.
+   * A probe that throws counts as not yet (the page may be navigating).
+   */
+  async waitFor<T>(
+    probe: () => Promise<T | false | null | undefined>,
+    { timeout = DEFAULT_TIMEOUT, message = 'a state of the page' }: WaitOptions = {},
+  ): Promise<T> {
+    const deadline = Date.now() + timeout;
+    let lastError: unknown;
+    for (;;) {
+      try {
+        const value = await probe();
+        if (value !== false && value !== null && value !== undefined) return value;
+      } catch (error) {
+        lastError = error;
+      }
+      if (Date.now() > deadline) {
+        const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+        const awaited = typeof message === 'function' ? message() : message;
+        throw new Error(
+          `${this.engine}: timed out after ${timeout} ms waiting for ${awaited}${cause}`,
+        );
+      }
+      await sleep(100);
+    }
+  }
+
+  /** The visible elements that match, in document order. */
+  async visible(selector: string): Promise<WebElement[]> {
+    const found = await this.driver.findElements(locate(selector));
+    const shown: WebElement[] = [];
+    for (const element of found) {
+      try {
+        if (await element.isDisplayed()) shown.push(element);
+      } catch {
+        // gone since it was found
+      }
+    }
+    return shown;
+  }
+
+  /** Waits for the first visible element that matches. */
+  waitForVisible(selector: string, options: WaitOptions = {}): Promise<WebElement> {
+    return this.waitFor(async () => (await this.visible(selector))[0], {
+      message: `${selector} to be visible`,
+      ...options,
+    });
+  }
+
+  /** Waits until nothing visible matches. */
+  async waitForHidden(selector: string, options: WaitOptions = {}): Promise<void> {
+    await this.waitFor(async () => (await this.visible(selector)).length === 0, {
+      message: `${selector} to be hidden`,
+      ...options,
+    });
+  }
+
+  async click(selector: string, options: WaitOptions = {}): Promise<void> {
+    const element = await this.waitForVisible(selector, options);
+    await element.click();
+  }
+
+  async rightClick(selector: string, options: WaitOptions = {}): Promise<void> {
+    const element = await this.waitForVisible(selector, options);
+    // Pointer actions, unlike an element click, do not scroll the element into view themselves.
+    await this.driver.executeScript(
+      "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });",
+      element,
+    );
+    await this.driver.actions({ async: true }).contextClick(element).perform();
+  }
+
+  /** Replaces the text of a field, typed key by key as a person would. */
+  async fill(selector: string, text: string, options: WaitOptions = {}): Promise<void> {
+    const element = await this.waitForVisible(selector, options);
+    await element.clear();
+    await element.sendKeys(text);
+  }
+
+  async press(key: 'ESCAPE' | 'ENTER' | 'TAB'): Promise<void> {
+    await this.driver.actions({ async: true }).sendKeys(Key[key]).perform();
+  }
+
+  /** The page's visible text. */
+  async text(): Promise<string> {
+    return this.evaluate<string>('return document.body ? document.body.innerText : "";');
+  }
+
+  /** Waits until the page shows `text` (an exact text node match, trimmed) in a visible element. */
+  waitForText(text: string, options: WaitOptions = {}): Promise<WebElement> {
+    return this.waitForVisible(`//*[normalize-space(text())=${xpathLiteral(text)}]`, {
+      message: `the text "${text}"`,
+      ...options,
+    });
+  }
+
+  /** The page's path, e.g. '/'. */
+  async pathname(): Promise<string> {
+    return new URL(await this.driver.getCurrentUrl()).pathname;
+  }
+
+  /** The session cookie header of this browser, for the test's own calls to the server. */
+  async cookieHeader(): Promise<string> {
+    const cookies = await this.driver.manage().getCookies();
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  }
+
+  /** Saves a screenshot under test-results/webkit/ (on a failure, to see what the engine showed). */
+  async screenshot(name: string): Promise<string | null> {
+    try {
+      const dir = join(ROOT, 'test-results', 'webkit');
+      mkdirSync(dir, { recursive: true });
+      const path = join(dir, `${name.replace(/[^a-z0-9-]+/gi, '-').slice(0, 80)}.png`);
+      writeFileSync(path, await this.driver.takeScreenshot(), 'base64');
+      return path;
+    } catch {
+      return null;
+    }
+  }
+
+  async close(): Promise<void> {
+    try {
+      await Promise.race([this.driver.quit(), sleep(10_000)]);
+    } catch {
+      // the browser is gone already; the helpers are stopped below either way
+    } finally {
+      await this.stopHelpers();
+    }
+  }
+}
