@@ -63,7 +63,7 @@ export function checkSyntax(
     line: message.line,
     column: message.column,
     construct: message.fatal
-      ? `syntax that does not parse as ES2025 ${sourceType === 'script' ? 'classic script' : 'module'} (${message.message})`
+      ? `syntax that does not parse as a standard (ES2026) ${sourceType === 'script' ? 'classic script' : 'module'} (${message.message})`
       : (SAFARI_16_SYNTAX_RULES[message.ruleId?.replace(/^es-x\//, '') ?? ''] ?? message.message),
     excerpt: excerpt(code, message.line, message.column),
   }));
