@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { CHAT_CHUNKS_META } from './src/app/chat-preload';
+import { BUILD_TARGET } from './scripts/build-target';
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -120,6 +121,9 @@ export default defineConfig({
       // adds manifest.webmanifest itself. Listing them again only duplicates precache entries.
       includeManifestIcons: false,
       injectManifest: {
+        // The plugin builds sw/sw.ts in a Vite build of its own (configFile: false) whose target
+        // defaults to this config's; set it here too, so the worker cannot drift from the app.
+        target: BUILD_TARGET,
         globPatterns: ['**/*.{js,css,html,png,svg,ico,txt}'],
       },
       devOptions: { enabled: false },
@@ -130,7 +134,7 @@ export default defineConfig({
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: {
-    target: 'es2022',
+    target: BUILD_TARGET,
     sourcemap: false,
     rolldownOptions: {
       output: {

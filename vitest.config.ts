@@ -1,4 +1,5 @@
-// Two test projects: the client's pure logic and Dexie modules (jsdom + fake-indexeddb), and the server's routes (node).
+// Three test projects: the client's pure logic and Dexie modules (jsdom + fake-indexeddb), the server's
+// routes (node), and the build's own checks (node).
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -24,6 +25,13 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
         },
       },
     ],

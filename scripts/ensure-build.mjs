@@ -3,7 +3,15 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const sources = ['src', 'sw', 'public', 'index.html', 'manifest.webmanifest', 'vite.config.ts'];
+const sources = [
+  'src',
+  'sw',
+  'public',
+  'index.html',
+  'manifest.webmanifest',
+  'vite.config.ts',
+  'scripts/build-target.ts',
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
