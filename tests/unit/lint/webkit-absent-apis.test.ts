@@ -4,7 +4,8 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint({ cwd: process.cwd() });
+// Run from the repository's root (vitest's working directory), so the project's eslint.config.js applies.
+const eslint = new ESLint();
 
 async function ruleMessages(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
