@@ -32,3 +32,8 @@ export async function ensurePersistentStorage(
   await db.settings.put({ key: STORAGE_PERSISTED_KEY, value: granted });
   return granted;
 }
+
+/** Whether this browser can be asked to keep the data (WebKit without its Storage API cannot). */
+export function canAskPersistentStorage(storage: StorageLike): boolean {
+  return typeof storage?.persist === 'function';
+}

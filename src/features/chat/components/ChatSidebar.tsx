@@ -7,7 +7,8 @@ import { NavLink } from 'react-router';
 import { LogOut, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { db } from '@/db/db';
 import { listSessions, removeExpiredSessions } from '@/db/sessions';
-import { readStoragePersisted } from '@/db/storage-persist';
+import { canAskPersistentStorage, readStoragePersisted } from '@/db/storage-persist';
+import { isHomeScreenApp } from '@/lib/home-screen';
 import { getJson } from '@/lib/api';
 import { useLogout } from '@/lib/auth-session';
 import { Button } from '@/ui/Button';
@@ -20,6 +21,7 @@ import {
   messageCountText,
   NAV_LINKS,
   systemStatusRows,
+  homeScreenAdvice,
 } from '../model/sidebar';
 import { ACCENT_SOFT } from './palette';
 
@@ -56,7 +58,16 @@ export default function ChatSidebar({
   onNavigate,
 }: ChatSidebarProps) {
   const sessions = useLiveQuery(() => listSessions(db), []);
-  const storagePersisted = useLiveQuery(() => readStoragePersisted(db), []);
+  const storageAnswer = useLiveQuery(() => readStoragePersisted(db), []);
+  // Where the browser cannot be asked (WebKit without its Storage API), that itself is the answer:
+  // nothing asks it to keep the chats.
+  const storagePersisted = canAskPersistentStorage(
+    typeof navigator === 'undefined' ? undefined : navigator.storage,
+  )
+    ? (storageAnswer ?? undefined)
+    : null;
+  const [homeScreen] = useState(isHomeScreenApp);
+  const advice = homeScreenAdvice({ storagePersisted, homeScreen });
   const engine = useQuery({
     queryKey: ['fallback-system', 'status'],
     queryFn: getJson<FallbackStatus | null>('/api/fallback-system/status', { on401: 'returnNull' }),
@@ -178,6 +189,7 @@ export default function ChatSidebar({
             waiting,
             provider,
             storagePersisted,
+            homeScreen,
           }).map((row) => (
             <div key={row.label} className="flex justify-between gap-3">
               <dt className="text-muted">{row.label}</dt>
@@ -187,6 +199,7 @@ export default function ChatSidebar({
             </div>
           ))}
         </dl>
+        {advice && <p className="mt-2 px-3 text-xs text-muted">{advice}</p>}
       </Section>
 
       <Section title="User">

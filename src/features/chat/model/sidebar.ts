@@ -29,7 +29,13 @@ export interface StatusInput {
   waiting: number | undefined;
   /** current_provider from GET /api/fallback-system/status, when it answered. */
   provider: string | null | undefined;
+  /**
+   * The browser's answer to the request to keep this site's data; null where it cannot be asked (WebKit
+   * without its Storage API: Safari before 17, WebKitGTK's defaults); undefined until known.
+   */
   storagePersisted: boolean | null | undefined;
+  /** Opened from the Home Screen (display-mode: standalone), where Safari does not clear it after 7 days. */
+  homeScreen?: boolean;
 }
 
 /**
@@ -53,10 +59,34 @@ export function systemStatusRows(input: StatusInput): { label: string; value: st
   if (input.storagePersisted === true) {
     rows.push({ label: 'Chats on this device', value: 'Kept safe' });
   }
-  if (input.storagePersisted === false) {
+  if (chatsMayBeCleared(input)) {
     rows.push({ label: 'Chats on this device', value: 'The browser may clear them' });
   }
   return rows;
+}
+
+/**
+ * Whether the browser may clear the chats kept on this device. A refusal always says so. Where the
+ * browser cannot be asked (Safari 16, WebKitGTK), a tab may still lose them: Safari clears a site's
+ * storage after 7 days of use without a visit; a Home Screen app is not under that rule.
+ */
+export function chatsMayBeCleared(
+  input: Pick<StatusInput, 'storagePersisted' | 'homeScreen'>,
+): boolean {
+  if (input.storagePersisted === false) return true;
+  return input.storagePersisted === null && input.homeScreen !== true;
+}
+
+/**
+ * What the owner can do about it: no browser offers to install Kiri in Safari (no beforeinstallprompt),
+ * so the sidebar says how, under the status. The server keeps the conversation: a cleared device
+ * brings it back at the next start.
+ */
+export function homeScreenAdvice(
+  input: Pick<StatusInput, 'storagePersisted' | 'homeScreen'>,
+): string | null {
+  if (input.homeScreen === true || !chatsMayBeCleared(input)) return null;
+  return 'To keep them, add Kiri to your Home Screen: in Safari, tap Share, then Add to Home Screen. Your server keeps your conversation and brings it back.';
 }
 
 function waitingText(waiting: number): string {

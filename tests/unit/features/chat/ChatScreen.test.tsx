@@ -778,6 +778,41 @@ describe('the sidebar', () => {
     expect(JSON.parse(entry!.body!).sessionId).toBe(sessionIdAt(Date.now(), TZ));
   });
 
+  // WebKit without its Storage API (Safari 16, WebKitGTK's defaults) has no navigator.storage: the
+  // app cannot ask to keep the chats, and a Safari tab loses them after 7 days without a visit.
+  it('where the browser cannot be asked to keep the chats, the sidebar says they may be cleared and how to keep them', async () => {
+    Object.defineProperty(navigator, 'storage', { configurable: true, value: undefined });
+    try {
+      stubServer();
+      renderChat();
+      const toggle = await screen.findByRole('button', { name: /open sidebar/i });
+      await opening(() => fireEvent.click(toggle));
+      const nav = await screen.findByRole('navigation', { name: 'Chat sidebar' }, LAZY);
+      expect(await within(nav).findByText('The browser may clear them')).toBeTruthy();
+      expect(within(nav).getByText(/Share, then Add to Home Screen/)).toBeTruthy();
+    } finally {
+      delete (navigator as { storage?: unknown }).storage;
+    }
+  });
+
+  it('opened from the Home Screen, the sidebar gives no advice to add Kiri there', async () => {
+    Object.defineProperty(navigator, 'storage', { configurable: true, value: undefined });
+    Object.defineProperty(navigator, 'standalone', { configurable: true, value: true });
+    try {
+      stubServer();
+      renderChat();
+      const toggle = await screen.findByRole('button', { name: /open sidebar/i });
+      await opening(() => fireEvent.click(toggle));
+      const nav = await screen.findByRole('navigation', { name: 'Chat sidebar' }, LAZY);
+      expect(await within(nav).findByText('Made on your server')).toBeTruthy();
+      expect(within(nav).queryByText('The browser may clear them')).toBeNull();
+      expect(within(nav).queryByText(/Add to Home Screen/)).toBeNull();
+    } finally {
+      delete (navigator as { standalone?: boolean }).standalone;
+      delete (navigator as { storage?: unknown }).storage;
+    }
+  });
+
   it('shows real system status and a Log out button', async () => {
     stubServer();
     renderChat();

@@ -6,6 +6,8 @@ import {
   NAV_LINKS,
   SIDEBAR_WIDTH_PX,
   systemStatusRows,
+  chatsMayBeCleared,
+  homeScreenAdvice,
 } from '@/features/chat/model/sidebar';
 
 describe('chat sidebar', () => {
@@ -97,5 +99,45 @@ describe('chat sidebar', () => {
       storagePersisted: undefined,
     });
     expect(rows[0]).toEqual({ label: 'Connection', value: 'No answer from the server' });
+  });
+});
+
+describe('chats on this device (WebKit: no Storage API, 7-day clearing)', () => {
+  const base = { personaName: 'Kiri', online: true, waiting: 0, provider: 'local' };
+  const chatsRow = (input: Partial<Parameters<typeof systemStatusRows>[0]>) =>
+    systemStatusRows({ ...base, storagePersisted: undefined, ...input }).find(
+      (row) => row.label === 'Chats on this device',
+    )?.value;
+
+  it('chatsMayBeCleared: a browser that cannot be asked (Safari 16, WebKitGTK) may clear a tab', () => {
+    expect(chatsMayBeCleared({ storagePersisted: null, homeScreen: false })).toBe(true);
+    expect(chatsRow({ storagePersisted: null, homeScreen: false })).toBe(
+      'The browser may clear them',
+    );
+  });
+
+  it('chatsMayBeCleared: a Home Screen app that cannot ask is not under the 7-day rule', () => {
+    expect(chatsMayBeCleared({ storagePersisted: null, homeScreen: true })).toBe(false);
+    expect(chatsRow({ storagePersisted: null, homeScreen: true })).toBeUndefined();
+  });
+
+  it('chatsMayBeCleared: says nothing before the answer is known, and Kept safe once granted', () => {
+    expect(chatsRow({ storagePersisted: undefined })).toBeUndefined();
+    expect(chatsRow({ storagePersisted: true, homeScreen: false })).toBe('Kept safe');
+  });
+
+  it('homeScreenAdvice: tells a tab how to add Kiri to the Home Screen when its chats may be cleared', () => {
+    for (const storagePersisted of [false, null]) {
+      const advice = homeScreenAdvice({ storagePersisted, homeScreen: false });
+      expect(advice).toMatch(/Home Screen/);
+      expect(advice).toMatch(/Share, then Add to Home Screen/);
+      expect(advice).toMatch(/server keeps your conversation/);
+    }
+  });
+
+  it('homeScreenAdvice: none on the Home Screen already, none when the chats are kept', () => {
+    expect(homeScreenAdvice({ storagePersisted: false, homeScreen: true })).toBeNull();
+    expect(homeScreenAdvice({ storagePersisted: true, homeScreen: false })).toBeNull();
+    expect(homeScreenAdvice({ storagePersisted: undefined, homeScreen: false })).toBeNull();
   });
 });
