@@ -33,7 +33,15 @@ export const CHAT = {
     share: 'Share',
     reminder: 'Set Reminder',
   },
-  toast: { deleted: 'Message deleted', unsent: 'Message unsent' },
+  toast: {
+    deleted: 'Message deleted',
+    unsent: 'Message unsent',
+    copied: 'Copied to clipboard',
+    copiedForSharing: 'Copied for sharing',
+  },
+  /** The sidebar's storage row where the browser cannot be asked to keep the chats (docs/webkit.md). */
+  chatsMayBeCleared: 'The browser may clear them',
+  openSidebar: 'Open sidebar',
 } as const;
 
 export type MessageStatus = 'sending' | 'waiting' | 'sent' | 'answered' | 'failed' | 'local';

@@ -110,9 +110,16 @@ describe.sequential('WebKitGTK: the commute loop', () => {
   test('a message written while the server is down survives a reload and arrives once', async () => {
     const text = 'In the tunnel now, no signal. Still there?';
     const id = await sendMessage(page, text);
-    // WebKit keeps navigator.onLine true with the server down: the app learns it from the failure.
+    // WebKit keeps navigator.onLine true with the server down, and has no Background Sync: the app
+    // learns of the failure from the request, and drains on its own probe (docs/webkit.md).
     await waitForStatus(page, id, 'waiting');
     await page.waitForText(CHAT.waiting(1));
+    expect(await page.evaluate<boolean>('return navigator.onLine;')).toBe(true);
+    expect(
+      await page.evaluateAsync<string>(
+        'const registration = await navigator.serviceWorker.ready; return typeof registration.sync;',
+      ),
+    ).toBe('undefined');
 
     await page.reload();
     await expectChatScreen(page);
@@ -136,10 +143,56 @@ describe.sequential('WebKitGTK: the commute loop', () => {
     await page.press('ESCAPE');
     await page.waitForHidden(SELECTOR.menu);
 
+    // No navigator.share in WebKitGTK (iOS Safari has it): Share copies instead, and says so.
+    await openMessageMenu(page, id);
+    await page.click(SELECTOR.menuItem(CHAT.menu.copy));
+    await page.waitForText(CHAT.toast.copied);
+    await openMessageMenu(page, id);
+    await page.click(SELECTOR.menuItem(CHAT.menu.share));
+    await page.waitForText(CHAT.toast.copiedForSharing);
+
     await openMessageMenu(page, id);
     await page.click(SELECTOR.menuItem(CHAT.menu.delete));
     await page.waitForText(CHAT.toast.deleted);
     await page.waitForHidden(SELECTOR.message(id));
     expect((await serverLog(page, server)).some((entry) => entry.id === id)).toBe(true);
+  });
+
+  test("after Safari clears the site's storage (cookies kept), the chat comes back from the server", async () => {
+    // What Safari does to a tab not visited for 7 days of use: IndexedDB, caches and the worker go;
+    // the server's session cookie stays (docs/webkit.md).
+    const log = await serverLog(page, server);
+    await page.evaluateAsync<void>(`
+      for (const registration of await navigator.serviceWorker.getRegistrations()) {
+        await registration.unregister();
+      }
+    `);
+    // Cleared while the app is not open, as Safari does: from a plain file of the site, so that no
+    // connection of the app's holds a database open and blocks its deletion.
+    await page.goto('/robots.txt');
+    await page.evaluateAsync<void>(`
+      for (const key of await caches.keys()) await caches.delete(key);
+      for (const { name } of await indexedDB.databases()) {
+        await new Promise((resolve, reject) => {
+          const request = indexedDB.deleteDatabase(name);
+          request.onsuccess = () => resolve(undefined);
+          request.onerror = () => reject(request.error);
+        });
+      }
+      localStorage.clear();
+      sessionStorage.clear();
+    `);
+    expect(await page.evaluateAsync<number>('return (await indexedDB.databases()).length;')).toBe(
+      0,
+    );
+    await page.goto('/');
+    await expectChatScreen(page, { timeout: 30_000 });
+    // Every message of today's log is back on the device, the one deleted here only included.
+    const today = log.filter((entry) => entry.sessionId === log.at(-1)!.sessionId);
+    for (const entry of today) {
+      await page.waitForVisible(SELECTOR.message(entry.id), {
+        message: `message ${entry.id} pulled back`,
+      });
+    }
   });
 });

@@ -15,6 +15,7 @@ export const SELECTOR = {
   composer: `[placeholder=${JSON.stringify(CHAT.composerPlaceholder)}]`,
   send: `button[aria-label=${JSON.stringify(CHAT.send)}]`,
   menu: '[role="menu"]',
+  openSidebar: `button[aria-label=${JSON.stringify(CHAT.openSidebar)}]`,
   menuItem: (name: string) => `//*[@role='menuitem'][normalize-space()=${xpathLiteral(name)}]`,
   message: (id: string) => `[data-message-id=${JSON.stringify(id)}]`,
   messageText: (id: string) => `[data-message-id=${JSON.stringify(id)}] [data-message-text]`,
