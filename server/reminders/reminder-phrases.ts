@@ -156,6 +156,6 @@ export function confirmationOf(
   timeZone: string,
 ): string {
   const when = describeDue(reading.dueAt, now, timeZone);
-  const said = reading.after ? `${reading.after} (${when})` : when;
+  const said = reading.after ? `${reading.after}, ${when}` : when;
   return `Okay! I'll remind you to ${reflect(reading.task)} ${said}.`;
 }
