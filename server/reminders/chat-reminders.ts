@@ -1,5 +1,6 @@
 // 'remind me …' in the chat: the chat service asks this module first; a request sets a reminder and Kiri
 // confirms the time she understood, or she asks when the time is missing, ambiguous or past.
+import { HttpError } from '../http/errors';
 import { confirmationOf, readReminderRequest } from './reminder-phrases';
 import type { ReminderService } from './reminder-service';
 
@@ -31,15 +32,23 @@ export function chatReminders(options: {
         // Written offline, read after its time: say so rather than fire a reminder that is already late.
         return `I only got your message now, and that time has passed. When should I remind you to ${reading.task}?`;
       }
-      await options.reminders.create(account, {
-        id: `chat-${messageId}`,
-        text: reading.task,
-        dueAt: reading.dueAt,
-        messageId,
-        source: 'chat',
-        createdBy: null,
-        bodyHash: null,
-      });
+      try {
+        await options.reminders.create(account, {
+          id: `chat-${messageId}`,
+          text: reading.task,
+          dueAt: reading.dueAt,
+          messageId,
+          source: 'chat',
+          createdBy: null,
+          bodyHash: null,
+        });
+      } catch (error) {
+        // Too many pending: Kiri says so in the chat instead of failing the message.
+        if (error instanceof HttpError && error.status === 409) {
+          return `I can't keep another reminder right now. ${error.message}`;
+        }
+        throw error;
+      }
       return confirmationOf(reading, now, options.timeZone);
     },
   };

@@ -65,6 +65,8 @@ export class ReminderService {
   private readonly heap = new ReminderHeap();
   private readonly pendingCount = new Map<string, number>();
   private readonly prunedAt = new Map<string, number>();
+  /** Creates under way by account and id: a second one with the same id waits and then finds the first. */
+  private readonly creating = new Map<string, Promise<unknown>>();
   private readonly maxPending: number;
 
   constructor(private readonly options: ReminderServiceOptions) {
@@ -102,6 +104,23 @@ export class ReminderService {
    * `created` is false and nothing is written. The same id with another body is a 409.
    */
   async create(
+    account: string,
+    input: NewReminder,
+  ): Promise<{ reminder: Reminder; created: boolean }> {
+    const key = `${account}\u0000${input.id}`;
+    for (let running = this.creating.get(key); running; running = this.creating.get(key)) {
+      await running.catch(() => undefined);
+    }
+    const work = this.createNow(account, input);
+    this.creating.set(key, work);
+    try {
+      return await work;
+    } finally {
+      this.creating.delete(key);
+    }
+  }
+
+  private async createNow(
     account: string,
     input: NewReminder,
   ): Promise<{ reminder: Reminder; created: boolean }> {

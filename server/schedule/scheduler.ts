@@ -136,6 +136,11 @@ export class Scheduler {
     }
   }
 
+  /** No owner has logged in yet (a fresh DATA_DIR): nobody to greet. */
+  private hasOwner(): boolean {
+    return this.options.delivery.usersOf(OWNER_ACCOUNT).length > 0;
+  }
+
   private compose(kind: ScheduledKind, now: number, extra: { taskSummary?: string } = {}) {
     const { delivery, timeZone } = this.options;
     const last = delivery.lastOwnerMessage(OWNER_ACCOUNT);
@@ -184,7 +189,7 @@ export class Scheduler {
     const due = job().nextDueAt!;
     if (now < due) return;
     const next = nextFiringAfter(pattern, now, timeZone);
-    if (isWithinGrace(due, now) && jobRunsIn(kind, powerState())) {
+    if (isWithinGrace(due, now) && jobRunsIn(kind, powerState()) && this.hasOwner()) {
       const messageId = uuidv7(now);
       await store.update((data) => {
         data[kind].pending = { slot: due, messageId };
@@ -219,7 +224,7 @@ export class Scheduler {
         data.nudge.pending = null;
       });
     }
-    if (!jobRunsIn('nudge', powerState())) return;
+    if (!jobRunsIn('nudge', powerState()) || !this.hasOwner()) return;
     const last = delivery.lastOwnerMessage(OWNER_ACCOUNT);
     if (!last || last.id === store.data.nudge.silenceAnswered) return;
     const silenceSince = Math.max(last.timestamp, this.options.lastPowerChangeAt?.() ?? 0);
@@ -257,6 +262,7 @@ export class Scheduler {
       const send =
         now - at <= MISSED_FIRING_GRACE_MS &&
         jobRunsIn('thought', powerState()) &&
+        this.hasOwner() &&
         !isQuietHour(now, timeZone);
       const messageId = uuidv7(now);
       await store.update((data) => {

@@ -69,6 +69,18 @@ describe('POST /api/reminders', () => {
     expect((await pendingOf(owner)).map((r) => r.text)).toEqual(['Stretch']);
   });
 
+  it('two identical creates at once make one reminder', async () => {
+    const { owner } = await ownerChat({ companion: fakeCompanion() });
+    const body = { id: 'twice', text: 'Drink water', dueAt: IN_AN_HOUR };
+    const answers = await Promise.all([
+      owner.post('/api/reminders', body),
+      owner.post('/api/reminders', body),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    expect(answers.filter((a) => a.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(1);
+    expect(await pendingOf(owner)).toHaveLength(1);
+  });
+
   it('refuses bad input in words that name the field, and writes nothing', async () => {
     const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
     const before = await reminderFiles(setup);

@@ -19,22 +19,27 @@ interface Run {
   clock: FakeClock;
 }
 
-async function start(clock = new FakeClock(), dataDir?: string, push = recordingPush(clock.read)) {
+async function start(
+  clock = new FakeClock(),
+  dataDir?: string,
+  push = recordingPush(clock.read),
+  env: Record<string, string> = {},
+) {
   const setup = await startChatApp({
     clock,
     dataDir,
     push,
     companion: fakeCompanion(),
-    env: { TIME_ZONE: 'Asia/Shanghai' },
+    env: { TIME_ZONE: 'Asia/Shanghai', ...env },
   });
   const owner = setup.browser();
   return { setup, owner, push, clock };
 }
 
-async function freshRun(): Promise<Run> {
+async function freshRun(env: Record<string, string> = {}): Promise<Run> {
   const clock = new FakeClock();
   clock.now = DAY_ONE;
-  const run = await start(clock);
+  const run = await start(clock, undefined, undefined, env);
   await run.owner.loginOk();
   await run.owner.register('Mei');
   return run;
@@ -236,6 +241,53 @@ describe('scheduler', () => {
     const log = await logOf(run.owner);
     expect(log.filter((entry) => entry.id === 'kept-reminder-message')).toHaveLength(1);
     expect(run.push.sent.filter((p) => p.message.tag === 'reminder-r-cut')).toHaveLength(1);
+  });
+
+  it('greets nobody before an owner has logged in', async () => {
+    const clock = new FakeClock();
+    clock.now = DAY_ONE;
+    const run = await start(clock);
+    await runUntil(run, at(1, '21:00'));
+    expect(run.push.sent).toEqual([]);
+    await run.owner.loginOk();
+    expect(await logOf(run.owner)).toEqual([]);
+  });
+
+  it('sends the spontaneous thoughts set, at most that many a day, and none while sleeping', async () => {
+    const run = await freshRun({ SPONTANEOUS_THOUGHTS_PER_DAY: '2' });
+    await runUntil(run, at(2, '00:00'));
+    const thoughts = () => run.push.sent.filter((p) => p.message.tag === 'kiri-thought');
+    expect(thoughts()).toHaveLength(2);
+    for (const push of thoughts()) {
+      expect(push.at).toBeGreaterThanOrEqual(at(1, '11:00'));
+      expect(push.at).toBeLessThan(at(1, '19:00'));
+    }
+    await powerTo(run, 'enable');
+    await runUntil(run, at(3, '00:00'));
+    expect(thoughts()).toHaveLength(2);
+    const status = (await (await run.owner.request('/api/sleep-mode/status')).json()) as {
+      pausedSystems: string[];
+    };
+    expect(status.pausedSystems).toEqual(['silenceNudge', 'spontaneousThoughts']);
+  });
+
+  it('tells of a finished task once per task id; in deep pause it is written but not pushed', async () => {
+    const run = await freshRun();
+    const { scheduler } = run.setup.app.services;
+    const first = await scheduler.notifyTaskComplete({
+      taskId: 'sync-1',
+      summary: 'the weekly sync',
+    });
+    expect(
+      await scheduler.notifyTaskComplete({ taskId: 'sync-1', summary: 'the weekly sync' }),
+    ).toBe(first);
+    expect((await logOf(run.owner)).map((entry) => entry.id)).toEqual([first]);
+    expect((await logOf(run.owner))[0]!.message).toMatch(/the weekly sync/);
+    await powerTo(run, 'deep-pause');
+    const pushes = run.push.sent.length;
+    await scheduler.notifyTaskComplete({ taskId: 'sync-2', summary: 'the bloom sync' });
+    expect(run.push.sent).toHaveLength(pushes);
+    expect(await logOf(run.owner)).toHaveLength(2);
   });
 
   it('stops its timer on close', async () => {
