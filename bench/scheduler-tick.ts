@@ -39,6 +39,7 @@ function reminder(id: string, dueAt: number): Reminder {
     dueAt,
     messageId: null,
     source: 'api',
+    createdAt: START,
     createdBy: null,
     status: 'pending',
     finishedAt: null,

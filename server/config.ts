@@ -157,7 +157,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   SERVE_STATIC: flag(true),
   STATIC_DIR: text('./dist'),
-  SPONTANEOUS_THOUGHTS_PER_DAY: z
+  THOUGHTS_PER_DAY: z
     .string()
     .optional()
     .transform((value, ctx) => {
@@ -228,7 +228,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     serveStatic: e.SERVE_STATIC,
     staticDir: resolve(e.STATIC_DIR),
     llmProviders: e.LLM_PROVIDERS,
-    spontaneousThoughtsPerDay: e.SPONTANEOUS_THOUGHTS_PER_DAY,
+    spontaneousThoughtsPerDay: e.THOUGHTS_PER_DAY,
   };
 }
 

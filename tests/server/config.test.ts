@@ -32,11 +32,11 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads SPONTANEOUS_THOUGHTS_PER_DAY from 0 to 3 and refuses anything else', () => {
-    expect(loadConfig({ SPONTANEOUS_THOUGHTS_PER_DAY: '2' }).spontaneousThoughtsPerDay).toBe(2);
+  it('reads THOUGHTS_PER_DAY from 0 to 3 and refuses anything else', () => {
+    expect(loadConfig({ THOUGHTS_PER_DAY: '2' }).spontaneousThoughtsPerDay).toBe(2);
     for (const bad of ['4', '-1', '1.5', 'often']) {
-      expect(() => loadConfig({ SPONTANEOUS_THOUGHTS_PER_DAY: bad })).toThrow(
-        /SPONTANEOUS_THOUGHTS_PER_DAY must be 0 \(off\), 1, 2 or 3/,
+      expect(() => loadConfig({ THOUGHTS_PER_DAY: bad })).toThrow(
+        /THOUGHTS_PER_DAY must be 0 \(off\), 1, 2 or 3/,
       );
     }
   });

@@ -254,7 +254,7 @@ describe('scheduler', () => {
   });
 
   it('sends the spontaneous thoughts set, at most that many a day, and none while sleeping', async () => {
-    const run = await freshRun({ SPONTANEOUS_THOUGHTS_PER_DAY: '2' });
+    const run = await freshRun({ THOUGHTS_PER_DAY: '2' });
     await runUntil(run, at(2, '00:00'));
     const thoughts = () => run.push.sent.filter((p) => p.message.tag === 'kiri-thought');
     expect(thoughts()).toHaveLength(2);
