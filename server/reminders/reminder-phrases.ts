@@ -8,6 +8,11 @@ import { instantOfWallClock, offsetMinutesAt, wallClockAt } from '../schedule/zo
 export const MAX_REMINDER_AHEAD_MS = 366 * 24 * 60 * 60_000;
 /** Only the start of a message is searched for the request (the text is read in linear time). */
 const REQUEST_SEARCH_CHARS = 80;
+/**
+ * What follows 'remind me' that chrono reads: a request is a sentence, and chrono's many patterns
+ * cost a few ms per 2,000 characters of the worst shapes (about 1 ms at this length).
+ */
+const REQUEST_READ_CHARS = 500;
 const TASK_MAX_CHARS = 500;
 
 export type ReminderReading =
@@ -48,7 +53,8 @@ export function readReminderRequest(
   const head = message.slice(0, REQUEST_SEARCH_CHARS);
   const request = /\bremind me\b/i.exec(head);
   if (!request) return null;
-  const rest = message.slice(request.index + request[0].length, request.index + 2_000);
+  const start = request.index + request[0].length;
+  const rest = message.slice(start, start + REQUEST_READ_CHARS);
   const results = chrono.en.parse(
     rest,
     { instant: new Date(now), timezone: offsetMinutesAt(now, timeZone) },
