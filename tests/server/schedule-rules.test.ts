@@ -29,6 +29,20 @@ describe('schedule rules', () => {
     );
   });
 
+  it('nextFiringAfter: 09:00 stays 09:00 on the wall clock across a DST change', () => {
+    const ny = 'America/New_York';
+    expect(
+      new Date(
+        nextFiringAfter(MORNING_PATTERN, Date.parse('2026-03-07T15:00:00Z'), ny),
+      ).toISOString(),
+    ).toBe('2026-03-08T13:00:00.000Z');
+    expect(
+      new Date(
+        nextFiringAfter(MORNING_PATTERN, Date.parse('2026-03-06T12:00:00Z'), ny),
+      ).toISOString(),
+    ).toBe('2026-03-07T14:00:00.000Z');
+  });
+
   it('isWithinGrace: on time or up to 2 hours late', () => {
     const due = local('2026-11-24T09:00:00');
     expect(isWithinGrace(due, due - 1)).toBe(false);

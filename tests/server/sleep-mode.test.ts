@@ -247,6 +247,24 @@ describe('deep pause and the chat', () => {
     expect(companion.calls).toHaveLength(1);
   });
 
+  it("reads a 'remind me' kept in deep pause when Kiri answers it, from when it was written", async () => {
+    const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
+    await owner.post('/api/sleep-mode/deep-pause');
+    await owner.post('/api/chat', { message: 'remind me in 2 hours to stretch', history: [] });
+    setup.clock.advance(30 * 60_000);
+    await owner.post('/api/sleep-mode/resume-all');
+    await setup.app.services.deferred.settled();
+    const reply = (await logOf(owner)).at(-1)!;
+    expect(reply.message).toMatch(/^Okay! I'll remind you to stretch in 2 hours/);
+    const pending = (await (await owner.request('/api/reminders')).json()) as {
+      reminders: { dueAt: string }[];
+    };
+    // Two hours from when it was written, not from when Kiri woke.
+    expect(pending.reminders.map((r) => Date.parse(r.dueAt))).toEqual([
+      setup.clock.now - 30 * 60_000 + 2 * 3_600_000,
+    ]);
+  });
+
   it('sleeping does not stop the chat', async () => {
     const companion = fakeCompanion();
     const { owner } = await ownerChat({ companion });
