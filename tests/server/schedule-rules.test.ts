@@ -38,7 +38,7 @@ describe('schedule rules', () => {
     ).toBe('2026-03-08T13:00:00.000Z');
     expect(
       new Date(
-        nextFiringAfter(MORNING_PATTERN, Date.parse('2026-03-06T12:00:00Z'), ny),
+        nextFiringAfter(MORNING_PATTERN, Date.parse('2026-03-06T15:00:00Z'), ny),
       ).toISOString(),
     ).toBe('2026-03-07T14:00:00.000Z');
   });
