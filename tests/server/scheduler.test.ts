@@ -73,7 +73,8 @@ async function powerTo(run: Run, action: PowerAction) {
 
 afterEach(cleanUpChatApps);
 
-describe('scheduler', () => {
+// Two days ticked minute by minute is some 2,900 ticks: room for a loaded machine.
+describe('scheduler', { timeout: 30_000 }, () => {
   it('sends the morning greeting at 09:00 and the evening check-in at 20:00, once each day', async () => {
     const run = await freshRun();
     await runUntil(run, at(3, '00:00'));
