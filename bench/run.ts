@@ -8,6 +8,7 @@ import { browserNewestBenchmark } from './browser-newest';
 import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
 import { serverChatBenchmark } from './server-chat';
+import { schedulerTickBenchmark } from './scheduler-tick';
 import { serverRpsBenchmark } from './server-rps';
 import { verdict, type Benchmark, type Figure } from './types';
 
@@ -15,6 +16,7 @@ const BENCHMARKS: Benchmark[] = [
   bundleBenchmark,
   serverRpsBenchmark,
   serverChatBenchmark,
+  schedulerTickBenchmark,
   browserNewestBenchmark,
   browserColdStartBenchmark,
   browserReplayBenchmark,

@@ -23,6 +23,17 @@ import { fallbackSystemRoutes } from './routes/fallback-system';
 import { healthRoutes } from './routes/health';
 import type { RouteDeps } from './routes/route-deps';
 import { usersRoutes } from './routes/users';
+import { remindersRoutes } from './routes/reminders';
+import { sleepModeRoutes } from './routes/sleep-mode';
+import { DeferredReplies } from './power/deferred-replies';
+import { PowerService } from './power/power-service';
+import type { PushSender } from './push/push-sender';
+import { chatReminders } from './reminders/chat-reminders';
+import { ReminderService } from './reminders/reminder-service';
+import { KiriDelivery } from './schedule/kiri-delivery';
+import { Scheduler } from './schedule/scheduler';
+import { registerBackgroundSystems } from './schedule/systems';
+import { OWNER_ACCOUNT } from './chat/account';
 import type { ScryptParams } from './store/auth-store';
 import { flushStores, type Stores } from './store/stores';
 
@@ -40,6 +51,8 @@ export interface AppDeps {
   scryptParams?: ScryptParams;
   /** Tests only: other throttle limits. */
   throttleLimits?: ThrottleLimits;
+  /** Delivers web pushes (server/push); absent, Kiri's own messages still go to the conversation log. */
+  push?: PushSender;
 }
 
 export function createApp(deps: AppDeps) {
@@ -61,6 +74,28 @@ export function createApp(deps: AppDeps) {
   const companion =
     deps.companion ??
     createCompanion({ providers: config.llmProviders, log: (line) => log.info(line) });
+  const delivery = new KiriDelivery({
+    conversations: stores.conversations,
+    auth: stores.auth,
+    timeZone: config.timeZone,
+    personaName: config.personaName,
+    push: deps.push,
+    log,
+  });
+  const power = new PowerService({
+    store: stores.power,
+    clock,
+    log,
+    lastOwnerMessageAt: () => delivery.lastOwnerMessage(OWNER_ACCOUNT)?.timestamp ?? null,
+  });
+  const reminders = new ReminderService({
+    store: stores.reminders,
+    delivery,
+    clock,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+  });
+  const deferred = new DeferredReplies(power, log);
   const chat = new ChatService({
     personaName: config.personaName,
     timeZone: config.timeZone,
@@ -68,6 +103,28 @@ export function createApp(deps: AppDeps) {
     companion,
     conversations: stores.conversations,
     memory: stores.memory,
+    pause: deferred,
+    reminders: chatReminders({ reminders, timeZone: config.timeZone }),
+  });
+  deferred.answerWith((item) => chat.answerDeferred(item));
+  const scheduler = new Scheduler({
+    store: stores.schedule,
+    delivery,
+    reminders,
+    clock,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    lastPowerChangeAt: () => power.history().at(-1)?.at ?? null,
+    thoughtsPerDay: config.spontaneousThoughtsPerDay,
+    ownerName: () =>
+      config.ownerName ??
+      stores.auth.data.users.find((user) => user.role === 'owner' && user.name)?.name ??
+      null,
+    log,
+  });
+  registerBackgroundSystems(power.systems, {
+    providers: config.llmProviders.map((provider) => provider.name),
+    thoughtsPerDay: config.spontaneousThoughtsPerDay,
   });
 
   const app = new Hono<AppEnv>();
@@ -95,12 +152,27 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin', adminRoutes(routeDeps))
     .route('/api/chat', chatRoutes({ chat }))
     .route('/api/conversations', conversationsRoutes({ chat }))
-    .route('/api/fallback-system', fallbackSystemRoutes(companion));
+    .route('/api/fallback-system', fallbackSystemRoutes(companion))
+    .route('/api/sleep-mode', sleepModeRoutes({ power }))
+    .route('/api/reminders', remindersRoutes({ reminders, clock }));
 
   if (config.serveStatic) app.use(staticFiles(config.staticDir));
 
   return Object.assign(routes, {
-    services: { auth, users, chat, companion },
+    services: { auth, users, chat, companion, power, reminders, scheduler, deferred, delivery },
+    /**
+     * The scheduler's timer (unref'd) and the answers owed from a deep pause cut short by a restart.
+     * Not started by createApp, which has no side effects: server/index.ts starts it.
+     */
+    startBackground(): void {
+      scheduler.start();
+      void deferred.drain();
+    },
+    /** Stops the timer and waits for the work under way. */
+    async stopBackground(): Promise<void> {
+      await scheduler.stop();
+      await deferred.settled();
+    },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
     async persistState(): Promise<void> {
       await auth.persistUseTimes();

@@ -29,6 +29,8 @@ export interface Config {
   /** Absolute. */
   staticDir: string;
   llmProviders: LlmProvider[];
+  /** Spontaneous thoughts a day (0: off, the default; at most 3). */
+  spontaneousThoughtsPerDay: number;
 }
 
 export const DEFAULT_LLM_TIMEOUT_MS = 20_000;
@@ -155,6 +157,16 @@ const envSchema = z.object({
   TRUST_PROXY: flag(false),
   SERVE_STATIC: flag(true),
   STATIC_DIR: text('./dist'),
+  THOUGHTS_PER_DAY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return 0;
+      const count = Number(value);
+      if (Number.isInteger(count) && count >= 0 && count <= 3) return count;
+      ctx.addIssue({ code: 'custom', message: `must be 0 (off), 1, 2 or 3 (got "${value}")` });
+      return z.NEVER;
+    }),
   LLM_PROVIDERS: z
     .string()
     .optional()
@@ -216,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     serveStatic: e.SERVE_STATIC,
     staticDir: resolve(e.STATIC_DIR),
     llmProviders: e.LLM_PROVIDERS,
+    spontaneousThoughtsPerDay: e.THOUGHTS_PER_DAY,
   };
 }
 

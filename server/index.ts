@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       log: (line) => log.info(line),
     });
     const app = createApp({ config, stores, clock: Date.now, log, companion });
+    app.startBackground();
 
     if (config.serveStatic && !hasBuiltApp(config.staticDir)) {
       log.warn(`No built app in ${config.staticDir}: run "npm run build" (or "npm start").`);
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       let exitCode = 0;
       try {
+        await app.stopBackground();
         await app.persistState();
       } catch (error) {
         log.error('Could not save everything before stopping', error);

@@ -16,6 +16,8 @@ import type {
   StoredAnswer,
 } from '../store/conversation-store';
 import type { MemoryStore } from '../store/memory-store';
+import type { DeferredMessage } from '../power/power-store';
+import type { ChatReminders } from '../reminders/chat-reminders';
 import { sessionIdAt } from '../../src/domain/day-session';
 import { splitTimings } from '../../src/domain/reply-timing';
 import { uuidv7 } from '../../src/domain/uuidv7';
@@ -39,6 +41,7 @@ import {
   type Outcome,
   type StoredOutcome,
 } from './idempotency';
+import { type ChatPause, DEEP_PAUSE_STATUS, deepPauseAnswer, PAUSED_PROVIDER } from './deep-pause';
 import { chatMemoryNode, memoriesForEngine } from './memories';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
@@ -88,6 +91,8 @@ export interface ChatAnswer {
   /** The owner's message as the server logged it; null for a greeting and the console. */
   userMessage: { id: string; sessionId: string } | null;
   provider: string;
+  /** Set on the 202 of deep pause: the reply comes later (chat/deep-pause.ts). */
+  deepPause?: boolean;
 }
 
 export interface StoredMessageAnswer {
@@ -112,6 +117,10 @@ export interface ChatServiceOptions {
    * lands and passes its current dimensions here.
    */
   personality?: (account: string) => PersonalityDimensions;
+  /** Deep pause (server/power): messages are stored unanswered and answered after waking. */
+  pause?: ChatPause;
+  /** 'remind me …' in the chat (server/reminders/chat-reminders.ts). */
+  reminders?: ChatReminders;
 }
 
 /** What a request decided: its answer, how it changes the account's log, and what rebuilds the answer. */
@@ -143,6 +152,8 @@ export class ChatService {
     request: IdempotentRequest | null,
   ): Promise<GateResult<ChatAnswer>> {
     const account = accountOf(viewer);
+    // Replies owed from a deep pause are written first, so this one comes after them.
+    await this.options.pause?.settled();
     return this.once(account, request, async () => {
       const { clock, timeZone } = this.options;
       const now = clock();
@@ -158,6 +169,13 @@ export class ChatService {
         throw new HttpError(409, GREETING_DAY_BEGUN);
       }
       const userId = greeting ? null : this.newMessageId(request, log, now);
+      if (this.options.pause?.isDeepPaused()) {
+        return this.pausedChat(account, viewer, body, request, {
+          userId,
+          sessionId,
+          userTimestamp,
+        });
+      }
 
       const input: CompanionInput = {
         message: body.message,
@@ -172,7 +190,19 @@ export class ChatService {
         recentReplies: recentReplies(log),
         context: body.context,
       };
-      const reply = await this.options.companion.reply(input);
+      const reminderReply =
+        logged && userId !== null
+          ? await this.options.reminders?.replyTo({
+              account,
+              messageId: userId,
+              text: body.message,
+              at: userTimestamp,
+              now,
+            })
+          : null;
+      const reply = reminderReply
+        ? { parts: [reminderReply], provider: 'local', remember: null }
+        : await this.options.companion.reply(input);
       const parts = reply.parts.map((part) => part.trim()).filter((part) => part !== '');
       if (parts.length === 0) parts.push(EMPTY_REPLY_FALLBACK);
 
@@ -232,6 +262,140 @@ export class ChatService {
         unchanged: entries.length === 0,
       };
     });
+  }
+
+  /**
+   * A chat in deep pause: the owner's message is stored and queued (queued first: a crash between the
+   * two leaves a queue entry whose message is not in the log, which is skipped), nothing runs, and the
+   * answer is a 202 saying Kiri will answer later. Not logged (the greeting, the console): only the note.
+   */
+  private async pausedChat(
+    account: string,
+    viewer: Viewer,
+    body: ChatRequest,
+    request: IdempotentRequest | null,
+    message: { userId: string | null; sessionId: string; userTimestamp: number },
+  ): Promise<Prepared<ChatAnswer>> {
+    const logged = body.context !== 'manual_console' && message.userId !== null;
+    const userMessage = logged ? { id: message.userId!, sessionId: message.sessionId } : null;
+    const entries: ConversationEntry[] = [];
+    if (logged) {
+      await this.options.pause!.defer({
+        account,
+        messageId: message.userId!,
+        key: request?.key ?? null,
+        userName: body.userName ?? viewer.user.name ?? null,
+        at: this.options.clock(),
+      });
+      entries.push({
+        id: message.userId!,
+        message: body.message,
+        sender: 'user',
+        timestamp: message.userTimestamp,
+        replyToId: body.replyToId,
+        emotionalState: null,
+        sessionId: message.sessionId,
+        answersId: null,
+      });
+    }
+    return {
+      status: DEEP_PAUSE_STATUS,
+      answer: deepPauseAnswer(userMessage),
+      change: { append: entries },
+      stored: {
+        kind: 'chat',
+        kiriIds: [],
+        userMessage,
+        provider: PAUSED_PROVIDER,
+        deepPause: true,
+        ...(logged ? {} : { parts: [] }),
+      },
+      unchanged: entries.length === 0,
+    };
+  }
+
+  /**
+   * Kiri's answer to a message kept in deep pause, written after waking: into the log after the
+   * exchanges so far, answering that message (`answersId`), and into the request's record, so a
+   * replay of it now gets this answer. Nothing is written when the message has left the log or
+   * already has an answer (a crash after the answer, before the queue entry was removed).
+   */
+  async answerDeferred(item: DeferredMessage): Promise<boolean> {
+    const { clock, timeZone, conversations } = this.options;
+    const account = item.account;
+    const log = this.logOf(account);
+    const index = log.findIndex((entry) => entry.id === item.messageId);
+    if (index === -1 || log.some((entry) => entry.answersId === item.messageId)) return false;
+    const question = log[index]!;
+    const now = clock();
+    const reminderReply = await this.options.reminders?.replyTo({
+      account,
+      messageId: question.id,
+      text: question.message,
+      at: question.timestamp,
+      now,
+    });
+    let parts: string[];
+    let provider = 'local';
+    if (reminderReply) {
+      parts = [reminderReply];
+    } else {
+      const reply = await this.options.companion.reply({
+        message: question.message,
+        isInitialGreeting: false,
+        userName: item.userName,
+        history: log.slice(Math.max(0, index - 10), index).map((entry) => ({
+          role: entry.sender === 'user' ? ('user' as const) : ('assistant' as const),
+          content: entry.message,
+        })),
+        now,
+        timeZone,
+        personaName: this.options.personaName,
+        personality: this.personalityOf(account),
+        memories: memoriesForEngine(this.options.memory.data, account),
+        recentReplies: recentReplies(log),
+        context: 'chat',
+      });
+      parts = reply.parts.map((part) => part.trim()).filter((part) => part !== '');
+      provider = reply.provider;
+      if (reply.remember) {
+        const node = chatMemoryNode(reply.remember, now, question.id);
+        await this.options.memory.commit({ account, add: node });
+      }
+    }
+    if (parts.length === 0) parts.push(EMPTY_REPLY_FALLBACK);
+    const repliedAt = Math.max(now, question.timestamp + 1);
+    const kiriEntries: ConversationEntry[] = parts.map((message, i) => ({
+      id: uuidv7(repliedAt + i),
+      message,
+      sender: 'kiri',
+      timestamp: repliedAt + i,
+      replyToId: null,
+      emotionalState: null,
+      sessionId: question.sessionId,
+      answersId: question.id,
+    }));
+    const op: ConversationOp = { account, append: kiriEntries };
+    const records = findAccount(conversations.data, account)?.idempotency;
+    const record =
+      item.key && records && Object.hasOwn(records, item.key) ? records[item.key] : null;
+    if (item.key && record && record.answer.kind === 'chat' && record.answer.deepPause) {
+      op.record = {
+        key: item.key,
+        value: {
+          ...record,
+          status: 200,
+          answer: {
+            kind: 'chat',
+            kiriIds: kiriEntries.map((entry) => entry.id),
+            userMessage: { id: question.id, sessionId: question.sessionId },
+            provider,
+          },
+        },
+      };
+    }
+    await conversations.commit(op);
+    return true;
   }
 
   /**
@@ -387,7 +551,9 @@ export class ChatService {
     const stored = record.answer;
     const byId = new Map(this.logOf(account).map((entry) => [entry.id, entry]));
     let answer: unknown;
-    if (stored.kind === 'chat') {
+    if (stored.kind === 'chat' && stored.deepPause) {
+      answer = deepPauseAnswer(stored.userMessage);
+    } else if (stored.kind === 'chat') {
       const kiriMessages =
         stored.parts ??
         stored.kiriIds.flatMap((id) => {

@@ -72,7 +72,8 @@ export interface IdempotentRequest extends RequestFingerprint {
 }
 
 export interface Outcome<A = unknown> {
-  status: 200 | 201;
+  /** 202: stored in deep pause, answered later (chat/deep-pause.ts). */
+  status: 200 | 201 | 202;
   answer: A;
 }
 
@@ -268,7 +269,11 @@ export class IdempotencyGate {
       const stored = lookup();
       if (stored) {
         if (!sameRequest(stored, request)) throw new HttpError(422, KEY_REUSED);
-        return { status: stored.status as 200 | 201, answer: stored.answer as A, replayed: true };
+        return {
+          status: stored.status as 200 | 201 | 202,
+          answer: stored.answer as A,
+          replayed: true,
+        };
       }
       const other = this.running.get(id);
       if (other) {

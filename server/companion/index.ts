@@ -13,3 +13,5 @@ export { createCompanion } from './providers';
 export { detectIntent } from './intent';
 export { localReply } from './local-engine';
 export { splitIntoParts } from './split';
+export { composeScheduled, reminderQuote, REMINDER_QUOTE_CHARS } from './scheduled';
+export type { ScheduledInput, ScheduledKind } from './scheduled';

@@ -47,6 +47,8 @@ export const storedAnswerSchema = z.discriminatedUnion('kind', [
     provider: z.string(),
     /** Only for a reply that is not logged (the console's): its parts, as the log would hold them. */
     parts: z.array(kiriMessageSchema).optional(),
+    /** Stored in deep pause: replayed as the deep-pause answer until Kiri's reply replaces this record. */
+    deepPause: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('stored'),

@@ -2,11 +2,17 @@
 import { openAuthStore, type AuthStore } from './auth-store';
 import { openConversationStore, type ConversationStore } from './conversation-store';
 import { openMemoryStore, type MemoryStore } from './memory-store';
+import { openPowerStore, type PowerStore } from '../power/power-store';
+import { openReminderStore, type ReminderStore } from '../reminders/reminder-store';
+import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
 
 export interface Stores {
   auth: AuthStore;
   conversations: ConversationStore;
   memory: MemoryStore;
+  power: PowerStore;
+  schedule: ScheduleStore;
+  reminders: ReminderStore;
 }
 
 export async function openStores(dataDir: string): Promise<Stores> {
@@ -14,6 +20,9 @@ export async function openStores(dataDir: string): Promise<Stores> {
     auth: await openAuthStore(dataDir),
     conversations: await openConversationStore(dataDir),
     memory: await openMemoryStore(dataDir),
+    power: await openPowerStore(dataDir),
+    schedule: await openScheduleStore(dataDir),
+    reminders: await openReminderStore(dataDir),
   };
 }
 

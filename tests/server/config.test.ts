@@ -28,7 +28,17 @@ describe('loadConfig', () => {
       serveStatic: true,
       staticDir: resolve('./dist'),
       llmProviders: [],
+      spontaneousThoughtsPerDay: 0,
     });
+  });
+
+  it('reads THOUGHTS_PER_DAY from 0 to 3 and refuses anything else', () => {
+    expect(loadConfig({ THOUGHTS_PER_DAY: '2' }).spontaneousThoughtsPerDay).toBe(2);
+    for (const bad of ['4', '-1', '1.5', 'often']) {
+      expect(() => loadConfig({ THOUGHTS_PER_DAY: bad })).toThrow(
+        /THOUGHTS_PER_DAY must be 0 \(off\), 1, 2 or 3/,
+      );
+    }
   });
 
   it('reads every setting', () => {

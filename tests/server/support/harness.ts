@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { createApp, type KiriApp } from '../../../server/app';
+import type { PushSender } from '../../../server/push/push-sender';
 import { prepareAccessCode } from '../../../server/auth/access-code';
 import type { Companion } from '../../../server/companion';
 import type { ThrottleLimits } from '../../../server/auth/attempt-throttle';
@@ -79,6 +80,8 @@ export async function startTestApp(
     throttleLimits?: ThrottleLimits;
     /** A fake engine (e.g. one that counts its calls); by default the real one, local only. */
     companion?: Companion;
+    /** A recording push sender (issue 10); by default none. */
+    push?: PushSender;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -95,6 +98,7 @@ export async function startTestApp(
     scryptParams: TEST_SCRYPT_PARAMS,
     throttleLimits: options.throttleLimits,
     companion: options.companion,
+    push: options.push,
   });
   return {
     app,
