@@ -12,6 +12,9 @@ import {
   sessionsList,
 } from './support/chat';
 
+// The test servers otherwise run in a zone where it is the small hours (quietTimeZone).
+test.use({ serverEnv: { TIME_ZONE: 'Asia/Shanghai' } });
+
 const SUNDAY = 'Sunday, November 22, 2026';
 const MONDAY = 'Monday, November 23, 2026';
 

@@ -3,10 +3,11 @@
 import { test as base } from '@playwright/test';
 import { startServer, type KiriServer } from './server';
 
-export const test = base.extend<{ server: KiriServer }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
-  server: async ({}, use, testInfo) => {
-    const server = await startServer();
+export const test = base.extend<{ server: KiriServer; serverEnv: Record<string, string> }>({
+  /** Extra environment for the test's server (`test.use({ serverEnv: { … } })`). */
+  serverEnv: [{}, { option: true }],
+  server: async ({ serverEnv }, use, testInfo) => {
+    const server = await startServer({ env: serverEnv });
     try {
       await use(server);
     } finally {

@@ -80,6 +80,21 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * A fixed-offset zone (IANA `Etc/GMT±N`) where it is now between 03:00 and 04:00. The server's scheduler
+ * writes to the owner on its own at 09:00 and 20:00 and after 4 hours of silence, never between 01:00
+ * and 07:00 (docs/schedule.md): in this zone nothing it sends can land in the middle of a test and
+ * change the conversation the test checks. A test about the day's turn passes its own TIME_ZONE.
+ */
+export function quietTimeZone(now = Date.now()): string {
+  const utcHour = new Date(now).getUTCHours();
+  // The offset from UTC that makes the local hour 3, within the -12..+11 hours Etc/GMT zones span.
+  const offset = ((3 - utcHour + 36) % 24) - 12;
+  if (offset === 0) return 'UTC';
+  // Etc/GMT's sign is POSIX's: Etc/GMT-8 is UTC+8.
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<KiriServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: build the app first (npm run build).');
@@ -116,6 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<KiriServ
         OWNER_NAME: '',
         TRUST_PROXY: 'false',
         LLM_PROVIDERS: '', // the local engine only: no network
+        TIME_ZONE: quietTimeZone(),
         ...options.env,
       },
     });
