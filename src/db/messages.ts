@@ -4,7 +4,12 @@ import Dexie from 'dexie';
 import { withoutRefusableHistory } from '@/domain/chat-limits';
 import { conversationOrderKey } from '@/domain/conversation-order';
 import { isOutboxDraining } from './outbox-lock';
-import { queuedMessageStatus, type QueuedStatus } from '@/domain/outbox-rules';
+import {
+  DEEP_PAUSE_REASON,
+  isDeepPauseHold,
+  queuedMessageStatus,
+  type QueuedStatus,
+} from '@/domain/outbox-rules';
 import { replyRevealTimes, revealTimes } from '@/domain/reply-timing';
 import type { KiriDatabase, MessageRow, OutboxRow, SessionRow } from './schema';
 
@@ -197,13 +202,15 @@ export async function storeChatAnswers(
   answers: readonly ChatAnswer[],
 ): Promise<boolean[]> {
   const replies = answers.map((item) => {
+    // In deep pause the message is kept and answered later (pulled like any reply): no bubble now.
+    if (isDeepPauseHold(item.answer)) return { ...item, parts: [], timings: [], held: true };
     const read = replyParts(item.answer);
     // An empty reply still answers (spec 000 §8): the fallback line, under an id made from the question's.
     const empty = read.parts.length === 0;
     const parts = empty
       ? [{ id: `${item.messageId}-reply`, message: fallbackReplyText(item.answer) }]
       : read.parts;
-    return { ...item, parts, timings: empty ? [0] : read.timings };
+    return { ...item, parts, timings: empty ? [0] : read.timings, held: false };
   });
   return db.transaction('rw', [db.outbox, db.messages, db.sessions, db.tombstones], async () => {
     // Every read is issued at once: this runs beside the next request of a replay, so it is kept short.
@@ -245,6 +252,13 @@ export async function storeChatAnswers(
       const question = asked.get(reply.messageId);
       if (!question) continue;
       const { statusReason: _reason, ...rest } = question;
+      if (reply.held) {
+        // Kept on the server; the pull marks it answered when Kiri's reply comes after she wakes.
+        if (question.status !== 'answered') {
+          answered.set(question.id, { ...rest, status: 'sent', statusReason: DEEP_PAUSE_REASON });
+        }
+        continue;
+      }
       answered.set(question.id, { ...rest, status: 'answered' });
       const sessionId = question.sessionId;
       const previous = last.get(sessionId);

@@ -131,3 +131,18 @@ export function outboxDueAt(
   if (heads.size === 0) return null;
   return Math.min(...[...heads.values()].map((head) => head.at));
 }
+
+/** What the owner's message says while Kiri is in deep pause (spec 002 §4: chat unanswered, kept). */
+export const DEEP_PAUSE_REASON = 'Kiri is in deep pause: she will answer when you wake her';
+
+/**
+ * Whether a chat answer is the server's word that Kiri is in deep pause: the message is kept on the
+ * server and answered after she wakes (docs/schedule.md), so it is delivered, with no reply yet. Its
+ * `kiriResponse` sentence is a status, not something Kiri said: it is not shown as her bubble.
+ */
+export function isDeepPauseHold(answer: unknown): boolean {
+  const body = (answer ?? {}) as { deepPause?: unknown; kiriMessages?: unknown };
+  return (
+    body.deepPause === true && Array.isArray(body.kiriMessages) && body.kiriMessages.length === 0
+  );
+}

@@ -11,6 +11,7 @@ import {
   storeGreetingAnswer,
 } from '@/db/messages';
 import type { KiriDatabase } from '@/db/schema';
+import { DEEP_PAUSE_REASON, isDeepPauseHold } from '@/domain/outbox-rules';
 import { ensureTodaySession } from '@/db/sessions';
 import { ensurePersistentStorage, readStoragePersisted } from '@/db/storage-persist';
 import { loadDraft, saveDraft } from '@/db/ui-state';
@@ -83,6 +84,39 @@ describe('an empty reply is answered with the fallback line', () => {
     await storeChatAnswer(db, 'm1', {}, T0 + 5);
     await storeChatAnswer(db, 'm1', {}, T0 + 6);
     expect((await db.messages.toArray()).filter((m) => m.sender === 'kiri')).toHaveLength(1);
+  });
+});
+
+describe('in deep pause a message is kept for an answer after waking, with no bubble now', () => {
+  const held = {
+    kiriMessages: [],
+    splitMessageTimings: [],
+    kiriResponse: {
+      message:
+        'Kiri is in deep pause. Your message is kept, and she will answer it when you wake her.',
+    },
+    provider: 'none',
+    deepPause: true,
+  };
+
+  it("marks the message 'sent' with the deep-pause reason, adds no Kiri message, and leaves the outbox", async () => {
+    await setup();
+    await queue('m1');
+    expect(await db.outbox.count()).toBe(1);
+    const seq = (await db.outbox.toArray())[0]!.seq!;
+    await storeChatAnswer(db, 'm1', held, T0 + 5, { outboxSeq: seq });
+    expect((await db.messages.toArray()).filter((m) => m.sender === 'kiri')).toEqual([]);
+    const message = await db.messages.get('m1');
+    expect(message?.status).toBe('sent');
+    expect(message?.statusReason).toBe(DEEP_PAUSE_REASON);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('is recognised only from the deep-pause flag with no parts', () => {
+    expect(isDeepPauseHold(held)).toBe(true);
+    expect(isDeepPauseHold({ ...held, deepPause: undefined })).toBe(false);
+    expect(isDeepPauseHold({ ...held, kiriMessages: [{ id: 'k', message: 'hi' }] })).toBe(false);
+    expect(isDeepPauseHold(null)).toBe(false);
   });
 });
 

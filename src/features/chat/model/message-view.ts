@@ -128,7 +128,13 @@ export function statusView(status: MessageStatus | undefined, reason?: string): 
       return { text: `${STATUS_TEXT.waiting}${why}`, tick: false, tone: 'warn', actions: false };
     }
     case 'sent':
-      return { text: STATUS_TEXT.sent, tick: false, tone: 'muted', actions: false };
+      // Delivered, the answer still to come: in deep pause the reason says when (after waking).
+      return {
+        text: reason ? `${STATUS_TEXT.sent} · ${reason}` : STATUS_TEXT.sent,
+        tick: false,
+        tone: 'muted',
+        actions: false,
+      };
     case 'answered':
       return { text: STATUS_TEXT.delivered, tick: true, tone: 'muted', actions: false };
     case 'failed':

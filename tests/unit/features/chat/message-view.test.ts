@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEEP_PAUSE_REASON } from '@/domain/outbox-rules';
 import type { MessageRow } from '@/db/schema';
 import {
   chatItems,
@@ -137,6 +138,10 @@ describe("the owner's message shows its state in words", () => {
   it('sending, sent, delivered (a tick), failed with Retry and Delete', () => {
     expect(statusView('sending').text).toBe('Sending…');
     expect(statusView('sent').text).toBe('Sent');
+    // Kept on the server in deep pause: the owner reads why no answer comes yet.
+    expect(statusView('sent', DEEP_PAUSE_REASON).text).toBe(
+      'Sent · Kiri is in deep pause: she will answer when you wake her',
+    );
     expect(statusView('answered')).toMatchObject({ text: 'Delivered', tick: true });
     expect(statusView('failed', 'Message too long')).toMatchObject({
       text: 'Not sent: Message too long',
