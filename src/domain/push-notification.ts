@@ -45,9 +45,10 @@ export function parsePushPayload(text: string | null | undefined): PushPayload {
   try {
     value = JSON.parse(text);
   } catch {
-    // Plain text from a server that did not send JSON: it is still words for the owner.
+    // Plain text from a server that did not send JSON is still words for the owner; broken JSON is
+    // not, and shows the plain notification.
     const body = text.trim();
-    return body ? { body } : {};
+    return body && !/^[[{"]/.test(body) ? { body } : {};
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const record = value as Record<string, unknown>;
