@@ -64,10 +64,15 @@ async function deliverPush(cdp: CDPSession, origin: string, id: string, data: st
 /** A click on the notification with this tag, as the worker would receive it (see the header). */
 async function clickNotification(worker: Worker, tag: string): Promise<void> {
   await worker.evaluate(async (wanted) => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
+    // The worker's own types (this file is checked against the DOM's, not the worker's).
+    const scope = self as unknown as {
+      registration: { getNotifications(filter: { tag: string }): Promise<Notification[]> };
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
     const [notification] = await scope.registration.getNotifications({ tag: wanted });
     if (!notification) throw new Error(`no notification tagged ${wanted}`);
-    const event = new NotificationEvent('notificationclick', { notification });
+    const event = new scope.NotificationEvent('notificationclick', { notification });
     const work: Promise<unknown>[] = [];
     Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => work.push(p) });
     scope.dispatchEvent(event);

@@ -38,6 +38,12 @@ describe('unread Kiri messages: newer than the newest one the chat showed in vie
     expect(unreadKiriCount([m('p', 500)], seen, [{ id: 'p', receivedAt: 2000 }])).toBe(0);
   });
 
+  it('a push delivered late, after the chat already showed its message, does not count', () => {
+    // The pull brought the message and the owner read it at 1500; the push service delivers at 2000.
+    const seen = { timestamp: 500, at: 1500 };
+    expect(unreadKiriCount([m('p', 500)], seen, [{ id: 'p', receivedAt: 2000 }])).toBe(0);
+  });
+
   it('a push that came before the owner last read the chat is read with it', () => {
     const seen = { timestamp: 500, at: 3000 };
     expect(unreadKiriCount([], seen, [{ id: 'p', receivedAt: 2000 }])).toBe(0);
