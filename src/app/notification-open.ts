@@ -1,6 +1,6 @@
 // A notification's click (sw/push.ts) brings this window forward and posts the URL it opens: the
-// router goes there, as a tap inside the app would, without reloading the app. Loaded after the
-// first paint (start.tsx), apart from the chat's first load.
+// router goes there, as a tap inside the app would, without reloading the app. Started with the
+// device's services (device-services.ts), apart from the chat's first load.
 import { OPEN_URL_MESSAGE, notificationUrl } from '@/domain/push-notification';
 
 export function listenForNotificationOpen(navigate: (url: string) => unknown): () => void {

@@ -33,11 +33,5 @@ void (async () => {
   );
   // The worker already serves this page when it is installed; its registration (an update check)
   // waits until the first screen has painted.
-  afterNextPaint(() => {
-    registerServiceWorker();
-    // A notification's click tells this window where to go (sw/push.ts).
-    void import('./notification-open').then(({ listenForNotificationOpen }) =>
-      listenForNotificationOpen((url) => router.navigate(url)),
-    );
-  });
+  afterNextPaint(registerServiceWorker);
 })();
