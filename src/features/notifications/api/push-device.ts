@@ -100,8 +100,14 @@ export async function currentSubscription(device: PushDevice): Promise<PushSubsc
 /** Why a step failed, in words for the toast. */
 export class PushSetupError extends Error {}
 
-function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
-  if (!a) return false;
+/**
+ * Whether a subscription was made for this key. A browser that does not say (no `options`, or no key
+ * in them) is taken at its word: re-subscribing on every Enable would churn the owner's endpoint.
+ */
+function sameKey(subscription: PushSubscription, b: Uint8Array): boolean {
+  const a = (subscription as { options?: { applicationServerKey?: ArrayBuffer | null } }).options
+    ?.applicationServerKey;
+  if (!a) return true;
   const bytes = new Uint8Array(a);
   return bytes.length === b.length && bytes.every((byte, i) => byte === b[i]);
 }
@@ -124,7 +130,7 @@ export async function subscribeDevice(
   const now = device.now();
   let subscription = await registration.pushManager.getSubscription();
   let replaced: string | null = null;
-  if (subscription && !sameKey(subscription.options.applicationServerKey, keyBytes)) {
+  if (subscription && !sameKey(subscription, keyBytes)) {
     // Made for another key (the server's keys were reset): the push service would refuse the server.
     replaced = subscription.endpoint;
     await subscription.unsubscribe().catch(() => false);

@@ -26,7 +26,14 @@ const SUPPORTED: PushEnvironment = {
   standalone: false,
 };
 
-function subscription(endpoint: string) {
+interface FakeSubscription {
+  endpoint: string;
+  options?: { applicationServerKey: ArrayBuffer };
+  toJSON: () => { endpoint: string; keys: Record<string, string> };
+  unsubscribe: ReturnType<typeof vi.fn<() => Promise<boolean>>>;
+}
+
+function subscription(endpoint: string): FakeSubscription {
   return {
     endpoint,
     options: { applicationServerKey: new Uint8Array([1, 2, 3]).buffer },
@@ -47,7 +54,7 @@ function fakeDevice(
   } = {},
 ) {
   let permission = options.permission ?? 'default';
-  let current: ReturnType<typeof subscription> | null = options.subscribed
+  let current: FakeSubscription | null = options.subscribed
     ? subscription('https://push.example/existing')
     : null;
   const pushManager = {
@@ -252,5 +259,47 @@ describe('the push card', () => {
     expect(screen.getByText(/Add to Home Screen/)).toBeTruthy();
     expect(screen.queryByText('Push Notifications Not Supported')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('Enable with a subscription already on the device', () => {
+  it('made for another key (the server’s keys were reset): replaced, and the old endpoint ended on the server', async () => {
+    db = freshDb();
+    const fake = fakeDevice({ permission: 'granted' });
+    const stale = {
+      ...subscription('https://push.example/stale'),
+      options: { applicationServerKey: new Uint8Array([9, 9, 9]).buffer },
+    };
+    fake.pushManager.getSubscription.mockResolvedValueOnce(null).mockResolvedValue(stale);
+    render(<PushNotificationCard device={fake.device} />);
+    const enable = await screen.findByRole('button', { name: 'Enable Notifications' });
+    await waitFor(() => expect((enable as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(enable);
+    await screen.findByText('Enabled');
+    expect(stale.unsubscribe).toHaveBeenCalledOnce();
+    expect(fake.pushManager.subscribe).toHaveBeenCalledOnce();
+    const entries = await db.outbox.orderBy('seq').toArray();
+    expect(entries.map((e) => [e.url, JSON.parse(e.body!).endpoint])).toEqual([
+      [UNSUBSCRIBE_URL, 'https://push.example/stale'],
+      [SUBSCRIBE_URL, 'https://push.example/new'],
+    ]);
+  });
+
+  it('from a browser that does not say its key: kept, and told to the server again', async () => {
+    db = freshDb();
+    const fake = fakeDevice({ permission: 'granted' });
+    const kept = { ...subscription('https://push.example/kept'), options: undefined };
+    fake.pushManager.getSubscription.mockResolvedValueOnce(null).mockResolvedValue(kept);
+    render(<PushNotificationCard device={fake.device} />);
+    const enable = await screen.findByRole('button', { name: 'Enable Notifications' });
+    await waitFor(() => expect((enable as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(enable);
+    await screen.findByText('Enabled');
+    expect(kept.unsubscribe).not.toHaveBeenCalled();
+    expect(fake.pushManager.subscribe).not.toHaveBeenCalled();
+    const entries = await db.outbox.toArray();
+    expect(entries.map((e) => [e.url, JSON.parse(e.body!).endpoint])).toEqual([
+      [SUBSCRIBE_URL, 'https://push.example/kept'],
+    ]);
   });
 });
