@@ -155,6 +155,28 @@ function render(size, { shape, glyphScale }) {
   return rgba;
 }
 
+/**
+ * The notification badge (Android's status bar, sw/push.ts): the glyph alone, white on transparent;
+ * the system tints it and reads only the alpha.
+ */
+function renderBadge(size) {
+  const rgba = new Uint8Array(size * size * 4);
+  const scale = 1.3; // the glyph frame spans ~0.6 of the icon: fill the small square
+  const gpx = 1 / size / scale;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const gu = ((x + 0.5) / size - 0.5) / scale + 0.5;
+      const gv = ((y + 0.5) / size - 0.5) / scale + 0.5;
+      const { crescent, k, star } = glyph(gu, gv);
+      const alpha = clamp01(0.5 - Math.min(crescent, k, star) / gpx);
+      const o = (y * size + x) * 4;
+      rgba.fill(255, o, o + 3);
+      rgba[o + 3] = Math.round(alpha * 255);
+    }
+  }
+  return rgba;
+}
+
 const icons = [
   { file: 'icon-192.png', size: 192, shape: 'rounded', glyphScale: 1, alpha: true },
   { file: 'icon-512.png', size: 512, shape: 'rounded', glyphScale: 1, alpha: true },
@@ -169,4 +191,6 @@ for (const icon of icons) {
   const png = encodePng(icon.size, render(icon.size, icon), { alpha: icon.alpha });
   writeFileSync(new URL(icon.file, OUT), png);
 }
-console.log(`Icons written to public/icons/ (${icons.map((i) => i.file).join(', ')})`);
+const BADGE = 'badge-96.png';
+writeFileSync(new URL(BADGE, OUT), encodePng(96, renderBadge(96), { alpha: true }));
+console.log(`Icons written to public/icons/ (${[...icons.map((i) => i.file), BADGE].join(', ')})`);

@@ -12,7 +12,8 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
-async function replayAndTell(force: boolean): Promise<ReplaySummary> {
+/** One replay (send, then pull), and the pages hear of it. The push module asks for one too. */
+export async function replayAndTell(force: boolean): Promise<ReplaySummary> {
   const summary = await replayOutbox(db, {
     fetch: (...args) => fetch(...args),
     now: Date.now,

@@ -4,11 +4,14 @@
 //
 // Order matters where two modules answer the same event: Workbox routes `fetch` in registration
 // order, so caching (precache, then the navigation fallback) is wired first. Later modules plug in
-// here the same way (push.ts, installPush(), comes with the push issue).
+// here the same way.
+import { db } from '@/db/db';
 import { installCaching } from './caches';
-import { installOutbox } from './outbox';
+import { installOutbox, replayAndTell } from './outbox';
+import { installPush } from './push';
 import { installUpdateFlow } from './update';
 
 installCaching();
 installUpdateFlow();
 installOutbox();
+installPush({ db, now: Date.now, replay: () => replayAndTell(true) });

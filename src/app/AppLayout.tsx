@@ -2,7 +2,7 @@
 // the safe area so nothing hides under the notch or the home bar. Screens with their own header (the
 // chats) get the whole viewport. It also starts the device's services once the owner is in.
 import { Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { WifiOff } from 'lucide-react';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
 import { afterNextPaint } from '@/lib/after-paint';
@@ -26,17 +26,21 @@ function useDocumentTitle(personaName: string, title: string | undefined) {
   }, [title, personaName]);
 }
 
-/** The outbox's replay triggers, persistent storage, and the owner's zone for the worker. */
+/**
+ * The outbox's replay triggers, persistent storage, the owner's zone for the worker, and where a
+ * notification's click leads (the router goes there).
+ */
 function useDeviceServices(timeZone: string | undefined) {
+  const navigate = useNavigate();
   useEffect(
     () =>
       // Loaded apart from the first screen's code (they bring the device store, Dexie, with them),
       // and after the first screen has painted: a replay of the outbox can wait a frame, the first
       // message cannot.
       afterNextPaint(() => {
-        void import('./device-services').then((services) => services.startDeviceServices());
+        void import('./device-services').then((services) => services.startDeviceServices(navigate));
       }),
-    [],
+    [navigate],
   );
   useEffect(() => {
     if (!timeZone) return;

@@ -3,14 +3,19 @@ import { db } from '@/db/db';
 import { ensurePersistentStorage } from '@/db/storage-persist';
 import { saveTimeZone } from '@/db/sync-settings';
 import { startOutboxSync } from '@/lib/outbox-sync';
+import { listenForNotificationOpen } from './notification-open';
 
 let started = false;
 
-/** Once per page: the outbox's replay triggers, then the request for persistent storage. */
-export async function startDeviceServices(): Promise<void> {
+/**
+ * Once per page: the outbox's replay triggers, where a notification's click leads (`navigate`, the
+ * router's), then the request for persistent storage.
+ */
+export async function startDeviceServices(navigate?: (url: string) => unknown): Promise<void> {
   if (started) return;
   started = true;
   startOutboxSync();
+  if (navigate) listenForNotificationOpen(navigate);
   try {
     await ensurePersistentStorage(
       db,

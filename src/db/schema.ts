@@ -54,7 +54,9 @@ export interface MessageRow {
   order?: string;
 }
 
-export type OutboxKind = 'chat' | 'conversation' | 'unsend';
+/** push: the device's push subscription told to the server (subscribe and unsubscribe share the kind,
+ * so they reach the server in the order the owner tapped them). */
+export type OutboxKind = 'chat' | 'conversation' | 'unsend' | 'push';
 
 export interface OutboxRow {
   seq?: number; // auto-increment: the order entries were made in

@@ -16,6 +16,7 @@ import { toast } from '@/ui/use-toast';
 import { useDaySession } from '../hooks/useDaySession';
 import { useDraft } from '../hooks/useDraft';
 import { useInitialGreeting } from '../hooks/useInitialGreeting';
+import { useKiriSeen } from '../hooks/useKiriSeen';
 import { useLatestReply } from '../hooks/useLatestReply';
 import type { PressPoint } from '../hooks/useLongPress';
 import { useMediaQuery } from '../hooks/useMediaQuery';
@@ -72,6 +73,7 @@ export function ChatScreen() {
   const limit = paging.id === sessionId ? paging.limit : INITIAL_MESSAGE_LIMIT;
   const messages = useSessionMessages(sessionId, limit, opening?.messages);
   const loadedCount = messages?.rows.length ?? 0;
+  useKiriSeen(messages?.rows, messages?.readAt ?? 0);
   const onLoadOlder = useCallback(() => {
     setPaging((current) => {
       const currentLimit = current.id === sessionId ? current.limit : INITIAL_MESSAGE_LIMIT;

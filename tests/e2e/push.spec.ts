@@ -1,0 +1,178 @@
+// Push in the worker (issue 10): a push delivered through DevTools' ServiceWorker.deliverPushMessage
+// (what a push service's message becomes in the browser) shows Kiri's notification, read back with
+// registration.getNotifications(); its click brings the open window to the chat at the message.
+//
+// Chromium has no way to click a notification headless (no DevTools command, and the notification
+// centre is the desktop's), so the click is a NotificationEvent dispatched in the worker with the
+// notification the push made. A dispatched event cannot extend itself (waitUntil needs a trusted
+// event) nor take focus, so the test gives it a waitUntil that collects the work, and the window that
+// comes forward is already open. A click with no window open (openWindow) is a unit test with a fake
+// clients API (tests/unit/sw/push.test.ts). No push server is needed: the subscription is not used.
+import type { CDPSession, Page, Worker } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { expectChat, loginAndRegister, waitForServiceWorker } from './support/app';
+
+interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  icon: string;
+  badge: string;
+  data: { url?: string; messageId?: string | null } | null;
+}
+
+/** The worker's registration id, from DevTools' ServiceWorker domain. */
+async function registrationId(cdp: CDPSession, origin: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find(
+        (registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted,
+      );
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+function shownNotifications(page: Page): Promise<ShownNotification[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      icon: n.icon,
+      badge: n.badge,
+      data: n.data as ShownNotification['data'],
+    }));
+  });
+}
+
+async function closeAll(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    for (const notification of await registration.getNotifications()) notification.close();
+  });
+  await expect.poll(() => shownNotifications(page)).toEqual([]);
+}
+
+async function deliverPush(cdp: CDPSession, origin: string, id: string, data: string) {
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data });
+}
+
+/** A click on the notification with this tag, as the worker would receive it (see the header). */
+async function clickNotification(worker: Worker, tag: string): Promise<void> {
+  await worker.evaluate(async (wanted) => {
+    // The worker's own types (this file is checked against the DOM's, not the worker's).
+    const scope = self as unknown as {
+      registration: { getNotifications(filter: { tag: string }): Promise<Notification[]> };
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const [notification] = await scope.registration.getNotifications({ tag: wanted });
+    if (!notification) throw new Error(`no notification tagged ${wanted}`);
+    const event = new scope.NotificationEvent('notificationclick', { notification });
+    const work: Promise<unknown>[] = [];
+    Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => work.push(p) });
+    scope.dispatchEvent(event);
+    await Promise.all(work);
+  }, tag);
+}
+
+test('a push shows Kiri’s notification, and its click opens the chat at the message', async ({
+  browser,
+  server,
+}) => {
+  const origin = new URL(server.url).origin;
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    await context.grantPermissions(['notifications'], { origin });
+    const page = await context.newPage();
+    await loginAndRegister(page, 'Mira');
+    await waitForServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp, origin);
+
+    const messageId = '0192f0c1-7b2a-7000-8000-000000000001';
+    await deliverPush(
+      cdp,
+      origin,
+      id,
+      JSON.stringify({
+        title: 'Kiri',
+        body: 'Good morning, Mira. Did you sleep at all?',
+        url: `/?message=${messageId}`,
+        tag: 'kiri-morning',
+        messageId,
+      }),
+    );
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([
+        {
+          title: 'Kiri',
+          body: 'Good morning, Mira. Did you sleep at all?',
+          tag: 'kiri-morning',
+          icon: `${origin}/icons/icon-192.png`,
+          badge: `${origin}/icons/badge-96.png`,
+          data: { url: `/?message=${messageId}`, messageId },
+        },
+      ]);
+    // The icon and badge the notification names are served (and precached).
+    for (const path of ['/icons/icon-192.png', '/icons/badge-96.png']) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type']).toContain('image/png');
+    }
+
+    // The owner is elsewhere in the app when the notification is clicked.
+    await page.goto('/mobile-test');
+    await expect(page.getByRole('heading', { name: 'Mobile Test' })).toBeVisible();
+    const worker = context.serviceWorkers().find((w) => w.url().startsWith(origin));
+    expect(worker, 'the app’s service worker').toBeTruthy();
+    await clickNotification(worker!, 'kiri-morning');
+
+    await expect(page).toHaveURL(`${origin}/?message=${messageId}`);
+    await expectChat(page);
+    // The click closed it.
+    await expect.poll(() => shownNotifications(page)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a push with an empty or malformed payload still shows a notification from Kiri', async ({
+  browser,
+  server,
+}) => {
+  const origin = new URL(server.url).origin;
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    await context.grantPermissions(['notifications'], { origin });
+    const page = await context.newPage();
+    await loginAndRegister(page, 'Mira');
+    await waitForServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp, origin);
+
+    // iOS ends a subscription whose pushes show nothing: none of these may be silent.
+    const payloads = [
+      '',
+      '{"title": 42, "body": ["not text"], "url": "https://evil.example/"}',
+      '{"title": "Kiri", "body": "cut off',
+      '[]',
+    ];
+    for (const data of payloads) {
+      await closeAll(page);
+      await deliverPush(cdp, origin, id, data);
+      await expect
+        .poll(async () =>
+          (await shownNotifications(page)).map((n) => [n.title, n.body, n.tag, n.data?.url]),
+        )
+        .toEqual([['Kiri', 'Kiri sent you a message.', 'kiri-message', '/']]);
+    }
+  } finally {
+    await context.close();
+  }
+});
