@@ -15,12 +15,14 @@ import { clientAddressOf, isHttpsRequest } from './http/request-info';
 import { noStore, refuseCrossSite, securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
 import { consoleLogger, type Logger } from './log';
+import { PushService, type PushTransport } from './push/push-service';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { chatRoutes } from './routes/chat';
 import { conversationsRoutes } from './routes/conversations';
 import { fallbackSystemRoutes } from './routes/fallback-system';
 import { healthRoutes } from './routes/health';
+import { notificationsRoutes } from './routes/notifications';
 import type { RouteDeps } from './routes/route-deps';
 import { usersRoutes } from './routes/users';
 import type { ScryptParams } from './store/auth-store';
@@ -40,6 +42,8 @@ export interface AppDeps {
   scryptParams?: ScryptParams;
   /** Tests only: other throttle limits. */
   throttleLimits?: ThrottleLimits;
+  /** How pushes reach the push services (tests: an agent that trusts their certificate, no sleeps). */
+  pushTransport?: PushTransport;
 }
 
 export function createApp(deps: AppDeps) {
@@ -61,6 +65,14 @@ export function createApp(deps: AppDeps) {
   const companion =
     deps.companion ??
     createCompanion({ providers: config.llmProviders, log: (line) => log.info(line) });
+  const push = new PushService({
+    store: stores.push,
+    vapidSubject: config.vapidSubject,
+    allowedHosts: config.pushAllowedHosts,
+    clock,
+    log,
+    transport: deps.pushTransport,
+  });
   const chat = new ChatService({
     personaName: config.personaName,
     timeZone: config.timeZone,
@@ -95,12 +107,13 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin', adminRoutes(routeDeps))
     .route('/api/chat', chatRoutes({ chat }))
     .route('/api/conversations', conversationsRoutes({ chat }))
-    .route('/api/fallback-system', fallbackSystemRoutes(companion));
+    .route('/api/fallback-system', fallbackSystemRoutes(companion))
+    .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
   if (config.serveStatic) app.use(staticFiles(config.staticDir));
 
   return Object.assign(routes, {
-    services: { auth, users, chat, companion },
+    services: { auth, users, chat, companion, push },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
     async persistState(): Promise<void> {
       await auth.persistUseTimes();

@@ -2,11 +2,13 @@
 import { openAuthStore, type AuthStore } from './auth-store';
 import { openConversationStore, type ConversationStore } from './conversation-store';
 import { openMemoryStore, type MemoryStore } from './memory-store';
+import { openPushStore, type PushStore } from './push-store';
 
 export interface Stores {
   auth: AuthStore;
   conversations: ConversationStore;
   memory: MemoryStore;
+  push: PushStore;
 }
 
 export async function openStores(dataDir: string): Promise<Stores> {
@@ -14,6 +16,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     auth: await openAuthStore(dataDir),
     conversations: await openConversationStore(dataDir),
     memory: await openMemoryStore(dataDir),
+    push: await openPushStore(dataDir),
   };
 }
 

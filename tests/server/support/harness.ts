@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { createApp, type KiriApp } from '../../../server/app';
 import { prepareAccessCode } from '../../../server/auth/access-code';
 import type { Companion } from '../../../server/companion';
+import type { PushTransport } from '../../../server/push/push-service';
 import type { ThrottleLimits } from '../../../server/auth/attempt-throttle';
 import { loadConfig, type Config } from '../../../server/config';
 import { silentLogger, type Logger } from '../../../server/log';
@@ -79,6 +80,8 @@ export async function startTestApp(
     throttleLimits?: ThrottleLimits;
     /** A fake engine (e.g. one that counts its calls); by default the real one, local only. */
     companion?: Companion;
+    /** How pushes reach a local push service (an agent trusting its certificate, a recorded sleep). */
+    pushTransport?: PushTransport;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -95,6 +98,7 @@ export async function startTestApp(
     scryptParams: TEST_SCRYPT_PARAMS,
     throttleLimits: options.throttleLimits,
     companion: options.companion,
+    pushTransport: options.pushTransport,
   });
   return {
     app,
