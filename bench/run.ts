@@ -7,6 +7,7 @@ import { browserColdStartBenchmark } from './browser-cold-start';
 import { browserNewestBenchmark } from './browser-newest';
 import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
+import { pushFanoutBenchmark } from './push-fanout';
 import { serverChatBenchmark } from './server-chat';
 import { serverRpsBenchmark } from './server-rps';
 import { verdict, type Benchmark, type Figure } from './types';
@@ -18,6 +19,7 @@ const BENCHMARKS: Benchmark[] = [
   browserNewestBenchmark,
   browserColdStartBenchmark,
   browserReplayBenchmark,
+  pushFanoutBenchmark,
 ];
 
 /** No single benchmark may run longer than this: the run stops by itself. */

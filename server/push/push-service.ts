@@ -1,11 +1,12 @@
 // The push module: subscriptions (bound to the user who made them), and delivery to them through
 // web-push (VAPID, RFC 8291 aes128gcm), bounded in parallel, with retries and clean-up of gone ones.
 import { Agent } from 'node:https';
-import webPush from 'web-push';
+import type webPush from 'web-push';
 import type { Logger } from '../log';
 import type { PushStore, StoredSubscription } from '../store/push-store';
 import { ConcurrencyLimit } from './concurrency';
 import { pushEndpointProblem, type AllowedPushHost } from './push-hosts';
+import { pushRequestDetails, sendPushRequest, UnusableSubscriptionError } from './push-request';
 import { DEFAULT_URGENCY, fitPayload, pushTopicOf, pushTtlOf } from './push-payload';
 import {
   DEFAULT_RETRY_POLICY,
@@ -59,14 +60,6 @@ export type UnsubscribeResult = 'removed' | 'absent' | 'not-yours';
 type Delivery = 'sent' | 'gone' | 'failed';
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** A socket error carries an errno code; web-push's own time-out is a plain 'Socket timeout'. */
-function isNetworkError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return (
-    typeof (error as NodeJS.ErrnoException).code === 'string' || error.message === 'Socket timeout'
-  );
-}
 
 function sameSubscription(a: StoredSubscription, b: StoredSubscription): boolean {
   return (
@@ -227,7 +220,7 @@ export class PushService implements PushSender {
   private async deliver(
     subscription: StoredSubscription,
     payload: string,
-    options: { TTL: number; urgency: PushMessage['urgency']; topic?: string },
+    options: { TTL: number; urgency: webPush.Urgency; topic?: string },
     retry: RetryPolicy,
   ): Promise<Delivery> {
     const host = URL.canParse(subscription.endpoint)
@@ -239,37 +232,29 @@ export class PushService implements PushSender {
       this.log.warn(`Push to ${host} not sent: ${problem}`);
       return 'failed';
     }
+    const authorization = this.tokens.authorizationFor(subscription.endpoint);
+    // Built on the first try, inside its slot, so that encrypting for one subscription overlaps the
+    // network waits of the others; every retry posts the same ciphertext.
+    let details: webPush.RequestDetails | null = null;
     for (let attempt = 1; ; attempt += 1) {
       let status: number | null;
       let retryAfter: string | undefined;
       let detail: string;
       try {
-        const answer = await this.limit.run(() =>
-          webPush.sendNotification(subscription, payload, {
-            ...options,
-            // null (the types say undefined) is web-push's way to skip signing: the token is ours.
-            vapidDetails: null,
-            headers: { Authorization: this.tokens.authorizationFor(subscription.endpoint) },
-            agent: this.agent,
-            timeout: this.timeoutMs,
-          } as unknown as webPush.RequestOptions),
-        );
-        status = answer.statusCode;
-        detail = '';
+        const answer = await this.limit.run(() => {
+          details ??= pushRequestDetails(subscription, payload, { ...options, authorization });
+          return sendPushRequest(details, this.agent, this.timeoutMs);
+        });
+        status = answer.status;
+        retryAfter = answer.retryAfter;
+        detail = answer.text ? `: ${answer.text}` : '';
       } catch (error) {
-        if (error instanceof webPush.WebPushError) {
-          status = error.statusCode;
-          const value = error.headers?.['retry-after'];
-          retryAfter = Array.isArray(value) ? value[0] : value;
-          detail = error.body ? `: ${error.body.slice(0, 200)}` : '';
-        } else if (isNetworkError(error)) {
-          status = null;
-          detail = `: ${(error as Error).message}`;
-        } else {
-          // web-push refused to build the request (a key that is not a P-256 point): no retry mends it.
+        if (error instanceof UnusableSubscriptionError) {
           this.log.error(`Push to ${host} could not be prepared; subscription kept`, error);
           return 'failed';
         }
+        status = null;
+        detail = `: ${error instanceof Error ? error.message : String(error)}`;
       }
       const kind = pushAnswerKind(status);
       if (kind === 'sent' || kind === 'gone') return kind;
