@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPLAYED_HEADER } from '../../server/chat/idempotency';
 import { DEFAULT_TTL_SECONDS, MAX_PAYLOAD_BYTES } from '../../server/push/push-payload';
+import { MAX_SUBSCRIPTIONS_PER_USER } from '../../server/push/push-service';
 import type { PushMessage } from '../../server/push/push-sender';
 import { FALLBACK_VAPID_SUBJECT } from '../../server/push/vapid';
 import {
@@ -254,6 +255,28 @@ describe('POST /api/notifications/subscribe', () => {
   });
 });
 
+describe('subscriptions per user', () => {
+  it(`keeps at most ${MAX_SUBSCRIPTIONS_PER_USER} per user: a new one replaces the least recently refreshed`, async () => {
+    const setup = await pushApp();
+    const owner = await loggedIn(setup, 'Mei');
+    const devices = Array.from(
+      { length: MAX_SUBSCRIPTIONS_PER_USER + 1 },
+      (_, i) => new FakeBrowserPush(service.endpoint(`d${i}`)),
+    );
+    for (const device of devices.slice(0, MAX_SUBSCRIPTIONS_PER_USER)) {
+      await subscribe(owner, device);
+      setup.clock.advance(1000);
+    }
+    // The first device refreshes its subscription: the second is now the stalest.
+    await subscribe(owner, devices[0]!, { refreshed: true });
+    await subscribe(owner, devices[MAX_SUBSCRIPTIONS_PER_USER]!);
+    const stored = (await pushFile(setup)).subscriptions.map((s) => s.endpoint);
+    expect(stored).toHaveLength(MAX_SUBSCRIPTIONS_PER_USER);
+    expect(stored).not.toContain(devices[1]!.subscription.endpoint);
+    expect(stored).toContain(devices[0]!.subscription.endpoint);
+  });
+});
+
 describe('POST /api/notifications/unsubscribe', () => {
   it('removes the caller’s own subscription; a repeat answers 200 removed: false', async () => {
     const setup = await pushApp();
@@ -404,6 +427,23 @@ describe('sending', () => {
       fine.subscription.endpoint,
     ]);
     expect(sleeps).toEqual([]);
+  });
+
+  it('a 410 does not remove the same endpoint subscribed again with new keys meanwhile', async () => {
+    const setup = await pushApp();
+    const owner = await loggedIn(setup, 'Mei');
+    const ownerId = (await owner.status()).user!.id;
+    const old = new FakeBrowserPush(service.endpoint('phone'));
+    const renewed = new FakeBrowserPush(service.endpoint('phone'));
+    await subscribe(owner, old);
+    service.script(old.subscription.endpoint, 410);
+    const sending = setup.app.services.push.sendToUser(ownerId, MORNING);
+    // The browser renews its subscription while the push service is answering about the old keys.
+    await setup.app.services.push.subscribe(ownerId, renewed.subscription);
+    expect(await sending).toEqual({ sent: 0, removed: 1, failed: 0 });
+    expect((await pushFile(setup)).subscriptions.map((s) => s.keys)).toEqual([
+      renewed.subscription.keys,
+    ]);
   });
 
   it('500 is tried again with backoff and then kept, not removed', async () => {
