@@ -1,12 +1,12 @@
 // The push module: subscriptions (bound to the user who made them), and delivery to them through
 // web-push (VAPID, RFC 8291 aes128gcm), bounded in parallel, with retries and clean-up of gone ones.
 import { Agent } from 'node:https';
-import type webPush from 'web-push';
 import type { Logger } from '../log';
 import type { PushStore, StoredSubscription } from '../store/push-store';
 import { ConcurrencyLimit } from './concurrency';
 import { pushEndpointProblem, type AllowedPushHost } from './push-hosts';
-import { pushRequestDetails, sendPushRequest, UnusableSubscriptionError } from './push-request';
+import { WorkerEncryptor, type PushEncryptor } from './push-encryption';
+import { pushHeaders, pushTargetOf, sendPushRequest, type PushTarget } from './push-request';
 import { DEFAULT_URGENCY, fitPayload, pushTopicOf, pushTtlOf } from './push-payload';
 import {
   DEFAULT_RETRY_POLICY,
@@ -38,6 +38,8 @@ export interface PushTransport {
   retry?: RetryPolicy;
   concurrency?: number;
   timeoutMs?: number;
+  /** Where RFC 8291 encryption runs: a worker thread by default. */
+  encryptor?: PushEncryptor;
 }
 
 export interface PushServiceOptions {
@@ -88,6 +90,7 @@ export class PushService implements PushSender {
   private readonly random: () => number;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
+  private readonly encryptor: PushEncryptor;
   /** Said once at start by server/index.ts (null when the subject is a real contact). */
   readonly subjectWarning: string | null;
 
@@ -109,6 +112,12 @@ export class PushService implements PushSender {
     this.random = transport.random ?? Math.random;
     this.retry = transport.retry ?? DEFAULT_RETRY_POLICY;
     this.timeoutMs = transport.timeoutMs ?? PUSH_REQUEST_TIMEOUT_MS;
+    this.encryptor =
+      transport.encryptor ??
+      new WorkerEncryptor({
+        onFailure: (error) =>
+          this.log.error('The push encryption worker failed; encrypting in the main thread', error),
+      });
   }
 
   /** The VAPID public key the browser subscribes with (PushManager.subscribe's applicationServerKey). */
@@ -191,8 +200,42 @@ export class PushService implements PushSender {
       urgency: message.urgency ?? DEFAULT_URGENCY,
       ...(message.topic === undefined ? {} : { topic: pushTopicOf(message.topic) }),
     };
-    const results = await Promise.all(
-      subscriptions.map((subscription) => this.deliver(subscription, payload, options, retry)),
+    const results: Delivery[] = subscriptions.map(() => 'failed');
+    const sendable: {
+      index: number;
+      host: string;
+      target: PushTarget;
+      headers: readonly string[];
+    }[] = [];
+    // One set of headers (and one VAPID token lookup) per push service, not per device.
+    const headersByOrigin = new Map<string, readonly string[]>();
+    subscriptions.forEach((subscription, index) => {
+      // Checked again at send time: PUSH_ALLOWED_HOSTS may have shrunk since it was stored.
+      const problem = this.endpointProblem(subscription.endpoint);
+      if (problem) {
+        const host = URL.canParse(subscription.endpoint)
+          ? new URL(subscription.endpoint).host
+          : '(bad endpoint)';
+        this.log.warn(`Push to ${host} not sent: ${problem}`);
+        return;
+      }
+      const url = new URL(subscription.endpoint);
+      let headers = headersByOrigin.get(url.origin);
+      if (!headers) {
+        const authorization = this.tokens.authorizationFor(subscription.endpoint);
+        headers = pushHeaders({ ...options, authorization }, url);
+        headersByOrigin.set(url.origin, headers);
+      }
+      sendable.push({ index, host: url.host, target: pushTargetOf(url), headers });
+    });
+    const bodies = this.encryptor.encrypt(
+      payload,
+      sendable.map(({ index }) => subscriptions[index]!.keys),
+    );
+    await Promise.all(
+      sendable.map(async ({ index, host, target, headers }, i) => {
+        results[index] = await this.deliver(host, target, headers, bodies[i]!, retry);
+      }),
     );
     const gone = subscriptions.filter((_, index) => results[index] === 'gone');
     if (gone.length > 0) await this.removeGone(gone);
@@ -218,41 +261,32 @@ export class PushService implements PushSender {
   }
 
   private async deliver(
-    subscription: StoredSubscription,
-    payload: string,
-    options: { TTL: number; urgency: webPush.Urgency; topic?: string },
+    host: string,
+    target: PushTarget,
+    headers: readonly string[],
+    encrypted: Promise<Buffer>,
     retry: RetryPolicy,
   ): Promise<Delivery> {
-    const host = URL.canParse(subscription.endpoint)
-      ? new URL(subscription.endpoint).host
-      : '(bad endpoint)';
-    // Checked again at send time: PUSH_ALLOWED_HOSTS may have shrunk since it was stored.
-    const problem = this.endpointProblem(subscription.endpoint);
-    if (problem) {
-      this.log.warn(`Push to ${host} not sent: ${problem}`);
+    let body: Buffer;
+    try {
+      // Every retry posts the same ciphertext.
+      body = await encrypted;
+    } catch (error) {
+      this.log.error(`Push to ${host} could not be prepared; subscription kept`, error);
       return 'failed';
     }
-    const authorization = this.tokens.authorizationFor(subscription.endpoint);
-    // Built on the first try, inside its slot, so that encrypting for one subscription overlaps the
-    // network waits of the others; every retry posts the same ciphertext.
-    let details: webPush.RequestDetails | null = null;
     for (let attempt = 1; ; attempt += 1) {
       let status: number | null;
       let retryAfter: string | undefined;
       let detail: string;
       try {
-        const answer = await this.limit.run(() => {
-          details ??= pushRequestDetails(subscription, payload, { ...options, authorization });
-          return sendPushRequest(details, this.agent, this.timeoutMs);
-        });
+        const answer = await this.limit.run(() =>
+          sendPushRequest(target, headers, body, this.agent, this.timeoutMs),
+        );
         status = answer.status;
         retryAfter = answer.retryAfter;
         detail = answer.text ? `: ${answer.text}` : '';
       } catch (error) {
-        if (error instanceof UnusableSubscriptionError) {
-          this.log.error(`Push to ${host} could not be prepared; subscription kept`, error);
-          return 'failed';
-        }
         status = null;
         detail = `: ${error instanceof Error ? error.message : String(error)}`;
       }
@@ -282,5 +316,8 @@ export class PushService implements PushSender {
   /** Lets go of the kept-alive connections (tests and shutdown). */
   close(): void {
     this.agent.destroy();
+    this.encryptor.close().catch((error: unknown) => {
+      this.log.error('Could not stop the push encryption worker', error);
+    });
   }
 }
