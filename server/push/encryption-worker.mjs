@@ -11,7 +11,7 @@
 //      { type: 'when-full', id }
 // Out: per `chunk` subscriptions, in order:
 //      { type: 'bodies', id, start, bodies: ArrayBuffer (moved), lengths: number[], errors: (string|null)[] }
-//      { type: 'full', id, pooled: number }
+//      { type: 'full', id, pooled: number, refillMs: number }
 import { createECDH, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -28,6 +28,15 @@ const pool = [];
 const REFILL_BATCH = 8;
 let refilling = false;
 const whenFull = [];
+/** The worker's time spent refilling since the last 'full' answer, for the benchmark. */
+let refillMs = 0;
+
+function answerFull() {
+  for (const id of whenFull.splice(0)) {
+    parentPort.postMessage({ type: 'full', id, pooled: pool.length, refillMs });
+  }
+  refillMs = 0;
+}
 
 function newKeyPair() {
   const ecdh = createECDH('prime256v1');
@@ -44,14 +53,15 @@ function refill() {
   if (refilling) return;
   refilling = true;
   const step = () => {
+    const started = performance.now();
     for (let i = 0; i < REFILL_BATCH && pool.length < poolSize; i++) pool.push(newKeyPair());
+    refillMs += performance.now() - started;
     if (pool.length < poolSize) {
       setImmediate(step);
       return;
     }
     refilling = false;
-    for (const id of whenFull.splice(0))
-      parentPort.postMessage({ type: 'full', id, pooled: pool.length });
+    answerFull();
   };
   setImmediate(step);
 }
@@ -107,9 +117,7 @@ parentPort.on('message', (message) => {
   if (message.type === 'encrypt') encrypt(message);
   else if (message.type === 'when-full') whenFull.push(message.id);
   if (pool.length < poolSize) refill();
-  else
-    for (const id of whenFull.splice(0))
-      parentPort.postMessage({ type: 'full', id, pooled: pool.length });
+  else if (!refilling) answerFull();
 });
 
 refill();

@@ -75,10 +75,16 @@ interface ChunkAnswer {
  */
 const CHUNK = 16;
 
-interface FullAnswer {
+interface FullAnswer extends PoolState {
   type: 'full';
   id: number;
+}
+
+export interface PoolState {
+  /** Key pairs in the pool. */
   pooled: number;
+  /** The worker's time spent making them since the last answer (ms). */
+  refillMs: number;
 }
 
 /**
@@ -104,7 +110,7 @@ export class WorkerEncryptor implements PushEncryptor {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly fallback = new InThreadEncryptor();
-  private readonly fullWaiters = new Map<number, (pooled: number) => void>();
+  private readonly fullWaiters = new Map<number, (state: PoolState) => void>();
   private readonly poolSize: number;
   private readonly onFailure: (error: unknown) => void;
 
@@ -114,16 +120,16 @@ export class WorkerEncryptor implements PushEncryptor {
   }
 
   /**
-   * Starts the worker if it is not running and resolves once its key pool is full, with the number
-   * of key pairs in it (0 when there is no worker). For the benchmark: it times fan-outs from a full
-   * pool and apart from the refill.
+   * Starts the worker if it is not running and resolves once its key pool is full (no pool when
+   * there is no worker). For the benchmark, which starts each timed window from a full pool and
+   * reports what the refill cost the worker.
    */
-  whenPoolFull(): Promise<number> {
+  whenPoolFull(): Promise<PoolState> {
     const worker = this.started();
-    if (!worker) return Promise.resolve(0);
+    if (!worker) return Promise.resolve({ pooled: 0, refillMs: 0 });
     const id = this.nextId++;
     worker.ref();
-    return new Promise<number>((resolve) => {
+    return new Promise<PoolState>((resolve) => {
       this.fullWaiters.set(id, resolve);
       worker.postMessage({ type: 'when-full', id });
     });
@@ -190,7 +196,7 @@ export class WorkerEncryptor implements PushEncryptor {
   }
 
   private poolFull(answer: FullAnswer): void {
-    this.fullWaiters.get(answer.id)?.(answer.pooled);
+    this.fullWaiters.get(answer.id)?.({ pooled: answer.pooled, refillMs: answer.refillMs });
     this.fullWaiters.delete(answer.id);
     this.unrefWhenIdle();
   }
@@ -237,7 +243,7 @@ export class WorkerEncryptor implements PushEncryptor {
       }
     }
     this.pending.clear();
-    for (const resolve of this.fullWaiters.values()) resolve(0);
+    for (const resolve of this.fullWaiters.values()) resolve({ pooled: 0, refillMs: 0 });
     this.fullWaiters.clear();
   }
 
@@ -246,7 +252,7 @@ export class WorkerEncryptor implements PushEncryptor {
       for (let i = job.settled; i < job.keys.length; i++) job.settlers[i]!.reject(error);
     }
     this.pending.clear();
-    for (const resolve of this.fullWaiters.values()) resolve(0);
+    for (const resolve of this.fullWaiters.values()) resolve({ pooled: 0, refillMs: 0 });
     this.fullWaiters.clear();
   }
 }

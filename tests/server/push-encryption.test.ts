@@ -43,7 +43,7 @@ describe('push encryption on the worker thread', () => {
     // A pool smaller than the fan-outs: the first bodies take pooled pairs, the rest are made on
     // the way, and later fan-outs take pairs from the refilled pool.
     const encrypt = encryptor(3);
-    expect(await encrypt.whenPoolFull()).toBe(3);
+    expect((await encrypt.whenPoolFull()).pooled).toBe(3);
     const senderKeys = new Set<string>();
     const salts = new Set<string>();
     let bodies = 0;
@@ -66,7 +66,7 @@ describe('push encryption on the worker thread', () => {
 
   it('without a pool every key pair is made during the fan-out, still one per message', async () => {
     const encrypt = encryptor(0);
-    expect(await encrypt.whenPoolFull()).toBe(0);
+    expect((await encrypt.whenPoolFull()).pooled).toBe(0);
     const made = await Promise.all(encrypt.encrypt(PAYLOAD, keysOf([devices[0]!, devices[0]!])));
     expect(made.map((body) => devices[0]!.decrypt(body))).toEqual([PAYLOAD, PAYLOAD]);
     expect(headerOf(made[0]!).senderKey).not.toBe(headerOf(made[1]!).senderKey);
