@@ -26,12 +26,21 @@ const poolSize = Math.max(0, Number(workerData?.poolSize ?? 0));
 const pool = [];
 /** Made on a turn of the loop at a time, so that a fan-out that arrives waits at most for a few. */
 const REFILL_BATCH = 8;
+/**
+ * The pool is refilled once the worker has had no fan-out for this long: the posts of a fan-out go on
+ * after its last body is encrypted, and a refill then would take CPU from them.
+ */
+const REFILL_WHEN_IDLE_MS = 100;
 let refilling = false;
+/** Bumped by each fan-out, so that a refill it interrupted stops at its next step. */
+let generation = 0;
+let refillTimer = null;
 const whenFull = [];
 /** The worker's time spent refilling since the last 'full' answer, for the benchmark. */
 let refillMs = 0;
 
 function answerFull() {
+  if (whenFull.length === 0) return;
   for (const id of whenFull.splice(0)) {
     parentPort.postMessage({ type: 'full', id, pooled: pool.length, refillMs });
   }
@@ -50,9 +59,13 @@ function take() {
 }
 
 function refill() {
+  clearTimeout(refillTimer);
   if (refilling) return;
   refilling = true;
+  const mine = generation;
   const step = () => {
+    // A fan-out arrived: it goes first, and the refill waits for the next quiet moment.
+    if (mine !== generation) return;
     const started = performance.now();
     for (let i = 0; i < REFILL_BATCH && pool.length < poolSize; i++) pool.push(newKeyPair());
     refillMs += performance.now() - started;
@@ -114,8 +127,16 @@ function encrypt(job) {
 }
 
 parentPort.on('message', (message) => {
-  if (message.type === 'encrypt') encrypt(message);
-  else if (message.type === 'when-full') whenFull.push(message.id);
+  if (message.type === 'encrypt') {
+    refilling = false;
+    generation += 1;
+    encrypt(message);
+    clearTimeout(refillTimer);
+    if (pool.length < poolSize) refillTimer = setTimeout(refill, REFILL_WHEN_IDLE_MS);
+    return;
+  }
+  // when-full: whoever asks wants the pool full now.
+  whenFull.push(message.id);
   if (pool.length < poolSize) refill();
   else if (!refilling) answerFull();
 });
