@@ -196,7 +196,7 @@ export const pushFanoutBenchmark: Benchmark = {
           budget: { max: BUDGET },
           note:
             `round ratios: ${spread(ratios)}; the pool of ${DEFAULT_KEY_POOL_SIZE} is full when the window starts: ` +
-            `the refill (${median(refillTimes).toFixed(1)} ms of the worker's time, median) starts when the worker has encrypted the last body, so part of it may overlap the fan-out's last posts`,
+            `the refill (${median(refillTimes).toFixed(1)} ms of the worker's time, median) starts after the window, or 100 ms after the worker's last encryption if the posts take longer`,
         },
         {
           label: `fan-out to ${SUBSCRIPTIONS} subscriptions, no key pool (median)`,
