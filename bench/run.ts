@@ -7,6 +7,7 @@ import { browserColdStartBenchmark } from './browser-cold-start';
 import { browserNewestBenchmark } from './browser-newest';
 import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
+import { pushFanoutBenchmark } from './push-fanout';
 import { serverChatBenchmark } from './server-chat';
 import { schedulerTickBenchmark } from './scheduler-tick';
 import { serverRpsBenchmark } from './server-rps';
@@ -20,6 +21,7 @@ const BENCHMARKS: Benchmark[] = [
   browserNewestBenchmark,
   browserColdStartBenchmark,
   browserReplayBenchmark,
+  pushFanoutBenchmark,
 ];
 
 /** No single benchmark may run longer than this: the run stops by itself. */

@@ -15,12 +15,14 @@ import { clientAddressOf, isHttpsRequest } from './http/request-info';
 import { noStore, refuseCrossSite, securityHeaders } from './http/security';
 import { staticFiles } from './http/static-files';
 import { consoleLogger, type Logger } from './log';
+import { PushService, type PushTransport } from './push/push-service';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { chatRoutes } from './routes/chat';
 import { conversationsRoutes } from './routes/conversations';
 import { fallbackSystemRoutes } from './routes/fallback-system';
 import { healthRoutes } from './routes/health';
+import { notificationsRoutes } from './routes/notifications';
 import type { RouteDeps } from './routes/route-deps';
 import { usersRoutes } from './routes/users';
 import { remindersRoutes } from './routes/reminders';
@@ -53,6 +55,8 @@ export interface AppDeps {
   throttleLimits?: ThrottleLimits;
   /** Delivers web pushes (server/push); absent, Kiri's own messages still go to the conversation log. */
   push?: PushSender;
+  /** How pushes reach the push services (tests: an agent that trusts their certificate, no sleeps). */
+  pushTransport?: PushTransport;
 }
 
 export function createApp(deps: AppDeps) {
@@ -74,12 +78,21 @@ export function createApp(deps: AppDeps) {
   const companion =
     deps.companion ??
     createCompanion({ providers: config.llmProviders, log: (line) => log.info(line) });
+  const push = new PushService({
+    store: stores.push,
+    vapidSubject: config.vapidSubject,
+    allowedHosts: config.pushAllowedHosts,
+    clock,
+    log,
+    transport: deps.pushTransport,
+  });
   const delivery = new KiriDelivery({
     conversations: stores.conversations,
     auth: stores.auth,
     timeZone: config.timeZone,
     personaName: config.personaName,
-    push: deps.push,
+    // A fake from the tests, else the real sender (it does nothing for a user with no subscription).
+    push: deps.push ?? push,
     log,
   });
   const power = new PowerService({
@@ -154,12 +167,25 @@ export function createApp(deps: AppDeps) {
     .route('/api/conversations', conversationsRoutes({ chat }))
     .route('/api/fallback-system', fallbackSystemRoutes(companion))
     .route('/api/sleep-mode', sleepModeRoutes({ power }))
-    .route('/api/reminders', remindersRoutes({ reminders, clock }));
+    .route('/api/reminders', remindersRoutes({ reminders, clock }))
+
+    .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
   if (config.serveStatic) app.use(staticFiles(config.staticDir));
 
   return Object.assign(routes, {
-    services: { auth, users, chat, companion, power, reminders, scheduler, deferred, delivery },
+    services: {
+      auth,
+      users,
+      chat,
+      companion,
+      push,
+      power,
+      reminders,
+      scheduler,
+      deferred,
+      delivery,
+    },
     /**
      * The scheduler's timer (unref'd) and the answers owed from a deep pause cut short by a restart.
      * Not started by createApp, which has no side effects: server/index.ts starts it.

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     });
     const app = createApp({ config, stores, clock: Date.now, log, companion });
     app.startBackground();
+    const { push } = app.services;
+    if (push.subjectWarning) log.warn(push.subjectWarning);
 
     if (config.serveStatic && !hasBuiltApp(config.staticDir)) {
       log.warn(`No built app in ${config.staticDir}: run "npm run build" (or "npm start").`);
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
         log.error('Could not save everything before stopping', error);
         exitCode = 1;
       }
+      push.close();
       await lock?.release();
       process.exit(exitCode);
     };

@@ -5,6 +5,7 @@ import { openMemoryStore, type MemoryStore } from './memory-store';
 import { openPowerStore, type PowerStore } from '../power/power-store';
 import { openReminderStore, type ReminderStore } from '../reminders/reminder-store';
 import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
+import { openPushStore, type PushStore } from './push-store';
 
 export interface Stores {
   auth: AuthStore;
@@ -13,6 +14,7 @@ export interface Stores {
   power: PowerStore;
   schedule: ScheduleStore;
   reminders: ReminderStore;
+  push: PushStore;
 }
 
 export async function openStores(dataDir: string): Promise<Stores> {
@@ -23,6 +25,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     power: await openPowerStore(dataDir),
     schedule: await openScheduleStore(dataDir),
     reminders: await openReminderStore(dataDir),
+    push: await openPushStore(dataDir),
   };
 }
 

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       ownerName: undefined,
       timeZone: 'Asia/Shanghai',
       vapidSubject: undefined,
+      pushAllowedHosts: [],
       ownerDevicePolicy: 'enroll',
       trustProxy: false,
       serveStatic: true,
@@ -97,6 +98,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads PUSH_ALLOWED_HOSTS as hosts on ports, 443 when none is given', () => {
+    expect(loadConfig({}).pushAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ PUSH_ALLOWED_HOSTS: ' 127.0.0.1:8931, push.example.org ,, *.wns.example' })
+        .pushAllowedHosts,
+    ).toEqual([
+      { host: '127.0.0.1', port: 8931 },
+      { host: 'push.example.org', port: 443 },
+      { host: '*.wns.example', port: 443 },
+    ]);
+  });
+
+  it('accepts a localhost VAPID_SUBJECT: push works in development (the start warns about Apple)', () => {
+    // Issue 10 changed this from a refusal: server/push/vapid.ts replaces it and says why once.
+    expect(loadConfig({ VAPID_SUBJECT: 'https://localhost' }).vapidSubject).toBe(
+      'https://localhost',
+    );
+  });
+
   it('treats empty values as unset', () => {
     expect(
       loadConfig({ OWNER_NAME: '', ACCESS_CODE: '  ', LLM_PROVIDERS: '', PORT: '' }),
@@ -115,12 +135,16 @@ describe('loadConfig', () => {
       { VAPID_SUBJECT: 'ada@example.com' },
       /^VAPID_SUBJECT must be a mailto: address or an https: URL/,
     ],
-    [{ VAPID_SUBJECT: 'https://localhost' }, /^VAPID_SUBJECT must be .* not localhost/],
     [{ VAPID_SUBJECT: 'http://example.com' }, /^VAPID_SUBJECT must be/],
     [
       { OWNER_DEVICE_POLICY: 'android' },
       /^OWNER_DEVICE_POLICY must be enroll or apple \(got "android"\)$/,
     ],
+    [
+      { PUSH_ALLOWED_HOSTS: 'push.example.org,https://other.example' },
+      /^PUSH_ALLOWED_HOSTS must be comma-separated host or host:port entries: "https:\/\/other.example" is not a host/,
+    ],
+    [{ PUSH_ALLOWED_HOSTS: '127.0.0.1:99999' }, /^PUSH_ALLOWED_HOSTS .* has a port that is not/],
     [{ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be true or false \(got "maybe"\)$/],
     [{ SERVE_STATIC: '2' }, /^SERVE_STATIC must be true or false/],
     [{ LLM_PROVIDERS: '[{"name": ' }, /^LLM_PROVIDERS must be a JSON array of/],

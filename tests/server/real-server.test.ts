@@ -278,6 +278,30 @@ describe('the real server', () => {
     expect(await third.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 
+  it('says once at start why Apple refuses pushes without a real VAPID_SUBJECT; the VAPID key survives a restart', async () => {
+    const dataDir = await makeDataDir();
+    const port = await freePort();
+    const publicKey = async (url: string) => {
+      const response = await fetch(`${url}/api/notifications/public-key`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { publicKey: string }).publicKey;
+    };
+    const first = startServer(dataDir, port, { VAPID_SUBJECT: '' });
+    await first.ready;
+    const key = await publicKey(first.url);
+    expect(first.output().match(/BadJwtToken/g)).toHaveLength(1);
+    expect(first.output()).toContain('VAPID_SUBJECT is not set');
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+
+    const second = startServer(dataDir, port, { VAPID_SUBJECT: 'mailto:mei@example.com' });
+    await second.ready;
+    expect(await publicKey(second.url)).toBe(key);
+    expect(second.output()).not.toContain('BadJwtToken');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  }, 60_000);
+
   it('refuses to start on a bad setting, naming it', async () => {
     const server = startServer(await makeDataDir(), await freePort(), { TIME_ZONE: 'Moon/Base' });
     expect((await server.exited).code).toBe(1);

@@ -7,6 +7,7 @@ import { createApp, type KiriApp } from '../../../server/app';
 import type { PushSender } from '../../../server/push/push-sender';
 import { prepareAccessCode } from '../../../server/auth/access-code';
 import type { Companion } from '../../../server/companion';
+import type { PushTransport } from '../../../server/push/push-service';
 import type { ThrottleLimits } from '../../../server/auth/attempt-throttle';
 import { loadConfig, type Config } from '../../../server/config';
 import { silentLogger, type Logger } from '../../../server/log';
@@ -82,6 +83,8 @@ export async function startTestApp(
     companion?: Companion;
     /** A recording push sender (issue 10); by default none. */
     push?: PushSender;
+    /** How pushes reach a local push service (an agent trusting its certificate, a recorded sleep). */
+    pushTransport?: PushTransport;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -99,6 +102,7 @@ export async function startTestApp(
     throttleLimits: options.throttleLimits,
     companion: options.companion,
     push: options.push,
+    pushTransport: options.pushTransport,
   });
   return {
     app,
