@@ -3,7 +3,9 @@
 // The status is polled every 3 s and read again after each transition. Offline it shows the last
 // known status and says plainly that the state cannot be changed now.
 import type { ReactNode } from 'react';
-import { ArrowLeft, Moon, PauseCircle, Power, Sun, WifiOff } from 'lucide-react';
+// Only icons the app's first chunk has already: vite.config's 'app' group takes every lucide icon
+// used anywhere, so a new one would grow the chat's first load (docs/sleep-client.md).
+import { ArrowLeft, CloudOff, Moon, Sun, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
@@ -159,7 +161,7 @@ function StatusCards({
         <Card
           labelledBy="deep-pause-active-title"
           title={SLEEP_TEXT.deepPauseActiveTitle}
-          icon={<PauseCircle size={18} aria-hidden />}
+          icon={<CloudOff size={18} aria-hidden />}
           className="border-red-300 dark:border-red-900"
         >
           <p>{SLEEP_TEXT.deepPauseActiveBody(persona)}</p>
@@ -186,7 +188,7 @@ function StatusCards({
         <Card
           labelledBy="deep-pause-title"
           title={SLEEP_TEXT.deepPauseTitle}
-          icon={<Power size={18} aria-hidden />}
+          icon={<CloudOff size={18} aria-hidden />}
         >
           <p className="text-muted">{SLEEP_TEXT.deepPauseBody}</p>
           <div>

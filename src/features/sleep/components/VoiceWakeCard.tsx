@@ -1,7 +1,8 @@
 // The voice wake card (spec 002): the wake words, Start Voice Wake and stop, the phrase heard; a wake
 // word posts voice-wake and the status is read again. Shown only when sleeping or deep paused.
 import { useQueryClient } from '@tanstack/react-query';
-import { Mic, MicOff } from 'lucide-react';
+// An icon the app's first chunk has already (see SleepModeScreen).
+import { Sparkles } from 'lucide-react';
 import { usePersonaName } from '@/lib/auth-session';
 import { Button } from '@/ui/Button';
 import { SLEEP_STATUS_KEY, failureText, postVoiceWake } from '../api/sleep-api';
@@ -25,7 +26,7 @@ export function VoiceWakeCard() {
     <Card
       labelledBy="voice-wake-title"
       title={VOICE_TEXT.title}
-      icon={<Mic size={18} aria-hidden />}
+      icon={<Sparkles size={18} aria-hidden />}
     >
       {!voice.supported ? (
         <div className="grid gap-1">
@@ -48,14 +49,10 @@ export function VoiceWakeCard() {
           <div className="flex flex-wrap items-center gap-2">
             {voice.listening ? (
               <Button variant="outline" onClick={voice.stop}>
-                <MicOff size={16} aria-hidden />
                 {VOICE_TEXT.stop}
               </Button>
             ) : (
-              <Button onClick={voice.start}>
-                <Mic size={16} aria-hidden />
-                {VOICE_TEXT.start}
-              </Button>
+              <Button onClick={voice.start}>{VOICE_TEXT.start}</Button>
             )}
             {voice.listening && (
               <span role="status" className="text-sm text-muted">
