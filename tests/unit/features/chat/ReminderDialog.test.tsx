@@ -92,7 +92,7 @@ describe('Set Reminder dialog', () => {
   it('a chosen date and time in the past is refused with a clear message, and nothing is stored', async () => {
     const onClose = open();
     fireEvent.click(screen.getByRole('radio', { name: /A date and time/ }));
-    const input = screen.getByLabelText('Date and time') as HTMLInputElement;
+    const input = screen.getByLabelText('Reminder date and time') as HTMLInputElement;
     expect(input.type).toBe('datetime-local');
     expect(input.min).toBe('2026-11-24T12:00');
     fireEvent.change(input, { target: { value: '2026-11-24T11:30' } });
@@ -106,7 +106,7 @@ describe('Set Reminder dialog', () => {
   it("a chosen date and time is read in the owner's zone", async () => {
     const onClose = open();
     fireEvent.click(screen.getByRole('radio', { name: /A date and time/ }));
-    fireEvent.change(screen.getByLabelText('Date and time'), {
+    fireEvent.change(screen.getByLabelText('Reminder date and time'), {
       target: { value: '2026-11-25T18:30' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Set Reminder' }));
