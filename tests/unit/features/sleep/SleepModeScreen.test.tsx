@@ -82,6 +82,7 @@ const badge = () => screen.getByTestId('power-state');
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 beforeEach(async () => {
+  localStorage.clear();
   await db.reminders.clear();
 });
 afterEach(() => {
@@ -193,6 +194,24 @@ describe('sleep mode screen', () => {
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(button('Enable Sleep Mode').disabled).toBe(true);
+  });
+
+  it('opened again with the server down: the status read last time, the offline notice, no transition', async () => {
+    server(SLEEPING);
+    const first = renderScreen();
+    await waitFor(() => expect(badge().textContent).toBe('SLEEPING'));
+    first.unmount();
+    stubFetch({
+      'GET /api/auth/status': networkDown(),
+      'GET /api/sleep-mode/status': networkDown(),
+      'GET /api/reminders': networkDown(),
+    });
+    renderScreen();
+    expect(badge().textContent).toBe('SLEEPING');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/Showing the last known status/),
+    );
+    expect(button('Resume Full Mode').disabled).toBe(true);
   });
 
   it('no status on this device and no server: says so instead of loading forever', async () => {
