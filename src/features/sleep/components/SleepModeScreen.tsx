@@ -54,6 +54,17 @@ export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
   const unreachable = !online || status.isError;
   const busy = transition.isPending || unreachable;
 
+  // The push card and the pending reminders need no power status: shown even when none is known.
+  const notifications = (
+    <section aria-labelledby="notifications-title" className="grid gap-3">
+      <h2 id="notifications-title" className="sr-only">
+        {SLEEP_TEXT.notifications}
+      </h2>
+      {pushCard}
+      <PendingReminders />
+    </section>
+  );
+
   let body: ReactNode;
   if (data) {
     body = (
@@ -64,11 +75,16 @@ export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
         timeZone={timeZone}
         now={now}
         onTransition={(t) => transition.mutate(t)}
-        pushCard={pushCard}
+        notifications={notifications}
       />
     );
   } else if (status.isError) {
-    body = <p className="text-muted">{SLEEP_TEXT.offlineNoStatus}</p>;
+    body = (
+      <>
+        <p className="text-muted">{SLEEP_TEXT.offlineNoStatus}</p>
+        {notifications}
+      </>
+    );
   } else {
     body = (
       <p role="status" className="text-muted">
@@ -119,7 +135,7 @@ function StatusCards({
   timeZone,
   now,
   onTransition,
-  pushCard,
+  notifications,
 }: {
   status: SleepStatus;
   busy: boolean;
@@ -127,7 +143,7 @@ function StatusCards({
   timeZone: string | undefined;
   now: number;
   onTransition: (t: 'enable' | 'disable' | 'deep-pause' | 'resume-all') => void;
-  pushCard: ReactNode;
+  notifications: ReactNode;
 }) {
   const state = powerState(status);
   const rules = cardRules(status);
@@ -176,13 +192,7 @@ function StatusCards({
 
       {rules.voiceWake && <VoiceWakeCard />}
 
-      <section aria-labelledby="notifications-title" className="grid gap-3">
-        <h2 id="notifications-title" className="sr-only">
-          {SLEEP_TEXT.notifications}
-        </h2>
-        {pushCard}
-        <PendingReminders />
-      </section>
+      {notifications}
 
       {rules.deepPauseActivation && (
         <Card

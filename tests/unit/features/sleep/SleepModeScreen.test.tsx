@@ -223,6 +223,8 @@ describe('sleep mode screen', () => {
     renderScreen();
     expect(await screen.findByText(/has no sleep mode status yet/)).toBeTruthy();
     expect(screen.queryByText('Loading sleep mode status...')).toBeNull();
+    // The reminders do not depend on the power status: still listed.
+    expect(screen.getByRole('heading', { name: 'Pending Reminders' })).toBeTruthy();
   });
 
   it('a refused transition says so and the status stays', async () => {
