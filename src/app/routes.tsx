@@ -17,6 +17,7 @@ const NotFound = lazyComponent(() => import('./screens/NotFoundScreen'));
 const MobileTest = lazyComponent(() => import('@/features/mobile-test/components/MobileTestPage'));
 const DebugAuth = lazyComponent(() => import('@/features/auth/components/DebugAuthPage'));
 const ForceLogin = lazyComponent(() => import('@/features/auth/components/ForceLoginPage'));
+const SleepMode = lazyComponent(() => import('./screens/SleepModeRoute'));
 
 export interface ScreenEntry {
   /** The first path is the screen's own; the others are aliases. */
@@ -63,7 +64,11 @@ export const SCREENS: readonly ScreenEntry[] = [
   notBuilt(['/system-features'], 'System Features'),
   notBuilt(['/whisperbridge'], 'WhisperBridge Lite', 'The tone-sync tool.'),
   notBuilt(['/mirror-bridge'], 'Mirror Bridge', 'Mirror Bridge and Manual Console tabs.'),
-  notBuilt(['/sleep-mode', '/settings/sleep'], 'Sleep Mode Control'),
+  {
+    paths: ['/sleep-mode', '/settings/sleep'],
+    title: 'Sleep Mode Control',
+    element: <SleepMode />,
+  },
   notBuilt(['/sync-control'], 'Sync Control', 'Weekly deep sync and bloom sync.'),
   notBuilt(['/scanbot-control'], 'ScanBot Auto-Repair', 'File watching and automatic repair.'),
   adminOnly(notBuilt(['/console', '/manual-console'], 'Manual Console'), true),

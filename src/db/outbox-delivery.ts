@@ -2,6 +2,7 @@
 // page, by the page. One drainer at a time across both (Web Locks); order is kept per kind.
 import { CONNECTION_REASON, deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
 import { storeChatAnswers } from './messages';
+import { settleReminderEntry } from './reminders';
 import { withOutboxLock } from './outbox-lock';
 import type { KiriDatabase, OutboxKind, OutboxRow } from './schema';
 
@@ -137,9 +138,15 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
     }
     writeGroup();
     if (outcome.kind === 'delivered') {
-      queueWrite(() => storeOne(entry, () => recordDelivery(db, entry), false));
+      queueWrite(() => storeOne(entry, () => recordDelivery(db, entry, options.now()), false));
     } else if (outcome.kind === 'refused') {
-      queueWrite(() => storeOne(entry, () => recordRefusal(db, entry, outcome.reason), true));
+      queueWrite(() =>
+        storeOne(
+          entry,
+          () => recordRefusal(db, entry, outcome.reason, result.status!, options.now()),
+          true,
+        ),
+      );
     } else {
       summary.waiting += 1;
       // Later entries of the same kind wait behind this one, so the order is kept.
@@ -252,20 +259,28 @@ function takeNext(
 }
 
 /** A definitive answer to an entry other than a chat message: it leaves the outbox. */
-async function recordDelivery(db: KiriDatabase, entry: OutboxRow): Promise<void> {
-  await db.transaction('rw', db.outbox, db.messages, async () => {
+async function recordDelivery(db: KiriDatabase, entry: OutboxRow, now: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.messages, db.reminders, async () => {
     if (!(await db.outbox.get(entry.seq!))) return; // unsent meanwhile: nothing to record
     await db.outbox.delete(entry.seq!);
+    await settleReminderEntry(db, entry, { kind: 'delivered' }, now);
     if (entry.kind === 'conversation' && entry.messageId) {
       await db.messages.update(entry.messageId, { status: 'sent', statusReason: undefined });
     }
   });
 }
 
-async function recordRefusal(db: KiriDatabase, entry: OutboxRow, reason: string): Promise<void> {
-  await db.transaction('rw', db.outbox, db.messages, async () => {
+async function recordRefusal(
+  db: KiriDatabase,
+  entry: OutboxRow,
+  reason: string,
+  status: number,
+  now: number,
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.messages, db.reminders, async () => {
     if (!(await db.outbox.get(entry.seq!))) return;
     await db.outbox.delete(entry.seq!);
+    await settleReminderEntry(db, entry, { kind: 'refused', reason, status }, now);
     if (entry.messageId) {
       await db.messages.update(entry.messageId, {
         status: 'failed',

@@ -1,6 +1,7 @@
 // The device's database (Dexie over IndexedDB): the owner's chat lives here first (DESIGN.md).
 import Dexie, { type EntityTable } from 'dexie';
 import { conversationOrderKey } from '@/domain/conversation-order';
+import type { DeviceReminder } from '@/domain/reminders';
 
 export const DB_NAME = 'kiri';
 
@@ -54,9 +55,12 @@ export interface MessageRow {
   order?: string;
 }
 
-/** push: the device's push subscription told to the server (subscribe and unsubscribe share the kind,
- * so they reach the server in the order the owner tapped them). */
-export type OutboxKind = 'chat' | 'conversation' | 'unsend' | 'push';
+/**
+ * push: the device's push subscription told to the server (subscribe and unsubscribe share the kind,
+ * so they reach the server in the order the owner tapped them). reminder: a reminder's create (POST)
+ * and cancel (DELETE), one kind so a cancel never overtakes its create.
+ */
+export type OutboxKind = 'chat' | 'conversation' | 'unsend' | 'push' | 'reminder';
 
 export interface OutboxRow {
   seq?: number; // auto-increment: the order entries were made in
@@ -85,6 +89,9 @@ export interface SessionLogRow {
   timestamp: number;
 }
 
+/** A reminder on this device (issue 10): the server's pending ones and those it has not heard yet. */
+export type ReminderRow = DeviceReminder;
+
 /** Ids the owner deleted here, so a later pull from the server does not bring them back. */
 export interface TombstoneRow {
   id: string;
@@ -100,6 +107,7 @@ export class KiriDatabase extends Dexie {
   settings!: EntityTable<KeyValueRow, 'key'>;
   sessionLog!: EntityTable<SessionLogRow, 'id'>;
   tombstones!: EntityTable<TombstoneRow, 'id'>;
+  reminders!: EntityTable<ReminderRow, 'id'>;
 
   constructor(name = DB_NAME) {
     // No query cache: Dexie 4's cache forgets a write made in another context (the service worker)
@@ -126,6 +134,9 @@ export class KiriDatabase extends Dexie {
       .upgrade((tx) =>
         tx.table<MessageRow, string>('messages').toCollection().modify(giveOrderKey),
       );
+    // Version 3 (issue 10): reminders set from the message menu, kept here until the server has them
+    // and as the last known list offline. A new table: nothing to move.
+    this.version(3).stores({ reminders: 'id, dueAt' });
     // Code of the release before (a page or worker not yet replaced by an update) writes rows without a
     // key, which the list's index would leave out: give them one when the database opens. Counting
     // both ways is cheap; the scan runs only when they differ.

@@ -123,7 +123,7 @@ describe('route table', () => {
 
   it('screens that later issues build say so plainly', async () => {
     signedIn();
-    await renderApp('/sleep-mode');
+    await renderApp('/sync-control');
     expect(await screen.findByText('This screen is not built yet.')).toBeTruthy();
   });
 });

@@ -10,12 +10,13 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
   it('the current version creates every table with its indexes', async () => {
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       [
         'engineState',
         'messages',
         'outbox',
+        'reminders',
         'sessionLog',
         'sessions',
         'settings',
@@ -65,7 +66,7 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
 
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.messages.count()).toBe(4);
     expect(await db.outbox.count()).toBe(1);
     expect((await db.messages.get('q2'))?.status).toBe('waiting');
@@ -75,6 +76,41 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
       'q2',
     ]);
     expect((await newestMessages(db, '2026-11-21', 10)).map((m) => m.id)).toEqual(['other-day']);
+    db.close();
+  });
+
+  it('a database made by version 2 opens at version 3 with its messages and outbox, and an empty reminders table', async () => {
+    const old = new Dexie(name);
+    old.version(2).stores({
+      sessions: 'id, startedAt',
+      messages: 'id, [sessionId+timestamp], [sessionId+order], timestamp',
+      outbox: '++seq, kind, key, messageId',
+      engineState: 'key',
+      uiState: 'key',
+      settings: 'key',
+      sessionLog: '++id, sessionId, timestamp',
+      tombstones: 'id',
+    });
+    await old.table('messages').add({
+      id: 'q1',
+      sessionId: '2026-11-22',
+      sender: 'user',
+      message: 'still waiting',
+      timestamp: 1_000,
+      replyToId: null,
+      emotionalState: null,
+      status: 'waiting',
+      order: '0000001000',
+    });
+    await old.table('outbox').add({ kind: 'chat', key: 'q1', messageId: 'q1', attempts: 2 });
+    old.close();
+
+    const db = new KiriDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(3);
+    expect((await db.messages.get('q1'))?.message).toBe('still waiting');
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.reminders.count()).toBe(0);
     db.close();
   });
 

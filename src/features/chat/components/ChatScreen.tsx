@@ -6,7 +6,7 @@ import { db } from '@/db/db';
 import { deleteMessageHere, retryFailedMessage } from '@/db/messages';
 import type { MessageRow } from '@/db/schema';
 import { isTooLong } from '@/domain/chat-limits';
-import { sessionTitle } from '@/domain/day-session';
+import { DEFAULT_TIME_ZONE, sessionTitle } from '@/domain/day-session';
 import { readAuthFlags, useAuthStatus, usePersonaName } from '@/lib/auth-session';
 import { useAfterFirstPaint } from '@/lib/after-paint';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -21,13 +21,13 @@ import { useLatestReply } from '../hooks/useLatestReply';
 import type { PressPoint } from '../hooks/useLongPress';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { presumedTodayId, useOpeningRead } from '../hooks/opening-read';
-import { useOnline } from '../hooks/useOnline';
+import { useOnline } from '@/lib/use-online';
 import { useOutboxWaiting } from '../hooks/useOutboxWaiting';
 import { useSendMessage } from '../hooks/useSendMessage';
 import { useSessionMessages } from '../hooks/useSessionMessages';
 import { useStatusRecheck } from '../hooks/useStatusRecheck';
 import { removeSessionFlag } from '../hooks/session-flags';
-import { useTimeZone } from '../hooks/useTimeZone';
+import { useTimeZone } from '@/lib/use-time-zone';
 import { useUserName } from '../hooks/useUserName';
 import { useViewportHeight } from '../hooks/useViewportHeight';
 import { canSend } from '../model/composer';
@@ -46,6 +46,7 @@ import { FOOTER_FRAME, PAGE, PANEL, SIDEBAR_FRAME } from './palette';
 const ChatSidebar = lazyComponent(() => import('./ChatSidebar'));
 const LatestReplyOverlay = lazyComponent(() => import('./LatestReplyOverlay'));
 const MessageMenu = lazyComponent(() => import('./MessageMenu'));
+const ReminderDialog = lazyComponent(() => import('./ReminderDialog'));
 
 function startsWide(): boolean {
   return typeof matchMedia === 'function' && !matchMedia(MOBILE_QUERY).matches;
@@ -99,6 +100,7 @@ export function ChatScreen() {
 
   const [replyTarget, setReplyTarget] = useState<MessageRow | null>(null);
   const [menu, setMenu] = useState<{ row: MessageRow; point: PressPoint } | null>(null);
+  const [reminderFor, setReminderFor] = useState<MessageRow | null>(null);
   const [sidebarOpen, setSidebarOpen] = useState(startsWide);
   const painted = useAfterFirstPaint();
   const [jumpSignal, setJumpSignal] = useState(0);
@@ -146,6 +148,7 @@ export function ChatScreen() {
     void deleteMessageHere(db, id, Date.now()).then(() => toast({ title: TOAST_TEXT.deleted }));
   }, []);
   const closeMenu = useCallback(() => setMenu(null), []);
+  const closeReminder = useCallback(() => setReminderFor(null), []);
 
   const closeSidebarOnMobile = () => {
     if (isMobile) setSidebarOpen(false);
@@ -290,7 +293,21 @@ export function ChatScreen() {
 
       {menu && (
         <Suspense fallback={null}>
-          <MessageMenu row={menu.row} point={menu.point} onClose={closeMenu} />
+          <MessageMenu
+            row={menu.row}
+            point={menu.point}
+            onClose={closeMenu}
+            onSetReminder={setReminderFor}
+          />
+        </Suspense>
+      )}
+      {reminderFor && (
+        <Suspense fallback={null}>
+          <ReminderDialog
+            row={reminderFor}
+            timeZone={timeZone ?? DEFAULT_TIME_ZONE}
+            onClose={closeReminder}
+          />
         </Suspense>
       )}
       {latest.open && (

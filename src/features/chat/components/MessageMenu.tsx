@@ -1,5 +1,5 @@
 // The message menu on the owner's own messages (spec 000 §2.2 variant B, §8): Copy, Select and Copy,
-// Delete, Unsend, Share, Set Reminder. While it is open the page is dimmed and the pressed bubble is
+// Delete, Unsend, Share, Set Reminder (which opens the screen's reminder dialog). While it is open the page is dimmed and the pressed bubble is
 // lifted above the dimming, with the menu beside it, so the owner sees which message it acts on.
 // It closes on any click elsewhere, on Escape, or after an action. Loaded only when first opened.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -17,7 +17,6 @@ import {
   menuActions,
   menuBesideBubble,
   menuPosition,
-  reminderPreview,
   type MenuAction,
 } from '../model/message-menu';
 import { TOAST_TEXT } from '../model/texts';
@@ -35,6 +34,8 @@ export interface MessageMenuProps {
   row: MessageRow;
   point: PressPoint;
   onClose: () => void;
+  /** 'Set Reminder': the screen opens its dialog (it outlives the menu, which closes first). */
+  onSetReminder: (row: MessageRow) => void;
 }
 
 function bubbleOf(id: string): Element | null {
@@ -82,7 +83,11 @@ async function copied(text: string, title: string): Promise<void> {
   else toast({ title: TOAST_TEXT.copyFailed, variant: 'destructive' });
 }
 
-export async function runMenuAction(action: MenuAction, row: MessageRow): Promise<void> {
+export async function runMenuAction(
+  action: MenuAction,
+  row: MessageRow,
+  onSetReminder: (row: MessageRow) => void,
+): Promise<void> {
   switch (action) {
     case 'copy':
       return copied(row.message, TOAST_TEXT.copied);
@@ -112,13 +117,13 @@ export async function runMenuAction(action: MenuAction, row: MessageRow): Promis
       }
       return copied(row.message, TOAST_TEXT.copiedForSharing);
     case 'reminder':
-      // Spec 000 §8: an acknowledgement only; nothing is stored.
-      toast({ title: TOAST_TEXT.reminderSet, description: reminderPreview(row.message) });
+      // Issue 10: asks when, then stores it (the spec's original only acknowledged).
+      onSetReminder(row);
       return;
   }
 }
 
-export default function MessageMenu({ row, point, onClose }: MessageMenuProps) {
+export default function MessageMenu({ row, point, onClose, onSetReminder }: MessageMenuProps) {
   const ref = useRef<HTMLDivElement>(null);
   // Read once, as the menu opens: the page under the dimming does not move while it is open.
   const [lifted] = useState(() => liftedBubble(row.id));
@@ -224,7 +229,7 @@ export default function MessageMenu({ row, point, onClose }: MessageMenuProps) {
               role="menuitem"
               onClick={() => {
                 onClose();
-                void runMenuAction(action, row).catch((error: unknown) => {
+                void runMenuAction(action, row, onSetReminder).catch((error: unknown) => {
                   console.warn(`Message action ${action} failed`, error);
                 });
               }}

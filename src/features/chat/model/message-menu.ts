@@ -28,7 +28,7 @@ export function menuActions(sender: 'user' | 'kiri'): MenuAction[] {
   return ['copy', 'select-copy', 'delete', 'unsend', 'share', 'reminder'];
 }
 
-/** 'Reminder set' acknowledges with the first 50 characters of the message; nothing is stored. */
+/** 'Reminder set' acknowledges with the first 50 characters of the message (spec 000 §8). */
 export function reminderPreview(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > REMINDER_PREVIEW_CHARS ? `${flat.slice(0, REMINDER_PREVIEW_CHARS)}…` : flat;

@@ -32,6 +32,7 @@ beforeAll(async () => {
   // Warm the code-split parts, so the first test that opens one does not wait for its transform.
   await Promise.all([
     import('@/features/chat/components/MessageMenu'),
+    import('@/features/chat/components/ReminderDialog'),
     import('@/features/chat/components/LatestReplyOverlay'),
     import('@/features/chat/components/ChatSidebar'),
   ]);
@@ -372,9 +373,17 @@ describe('the message menu', () => {
     expect(writeText).toHaveBeenCalledWith(long);
 
     await opening(() => fireEvent.contextMenu(screen.getByText(long)));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Set Reminder' }));
+    // Set Reminder asks when (issue 10), then stores it and says so.
+    await opening(() => fireEvent.click(screen.getByRole('menuitem', { name: 'Set Reminder' })));
+    expect(await screen.findByRole('heading', { name: 'Set Reminder' }, LAZY)).toBeTruthy();
+    expect(screen.queryByText('Reminder set')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Set Reminder' }));
     expect(await screen.findByText('Reminder set')).toBeTruthy();
     expect(screen.getByText(`${long.slice(0, 50)}…`)).toBeTruthy();
+    await waitFor(async () =>
+      expect((await db.outbox.toArray()).map((entry) => entry.kind)).toEqual(['reminder']),
+    );
+    expect((await db.reminders.toArray())[0]?.text).toBe(long);
   });
 
   it('opens from the keyboard on the focused message, and gives focus back on Escape', async () => {

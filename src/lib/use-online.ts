@@ -1,4 +1,4 @@
-// navigator.onLine as React state (true where the platform cannot tell).
+// navigator.onLine as React state (true where the platform cannot tell): the chat and the sleep screen.
 import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void) {

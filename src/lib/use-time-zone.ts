@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { readTimeZone } from '@/db/sync-settings';
-import { useAuthStatus } from '@/lib/auth-session';
+import { useAuthStatus } from './auth-session';
 
 /**
  * Undefined until known (the first read of the device store). `opening` is the zone the chat's opening

@@ -1,0 +1,278 @@
+// The sleep mode control screen (/sleep-mode, /settings/sleep; spec 002 "Sleep mode control screen",
+// §4): the current status, the cards each state offers, the notifications part, and System Details.
+// The status is polled every 3 s and read again after each transition. Offline it shows the last
+// known status and says plainly that the state cannot be changed now.
+import type { ReactNode } from 'react';
+// Only icons the app's first chunk has already: vite.config's 'app' group takes every lucide icon
+// used anywhere, so a new one would grow the chat's first load (docs/sleep-client.md).
+import { ArrowLeft, CloudOff, Moon, Sun, WifiOff } from 'lucide-react';
+import { Link } from 'react-router';
+import { usePersonaName } from '@/lib/auth-session';
+import { useOnline } from '@/lib/use-online';
+import { useTimeZone } from '@/lib/use-time-zone';
+import { Button } from '@/ui/Button';
+import { cn } from '@/ui/cn';
+import { useNow } from '../hooks/useNow';
+import { useSleepStatus, useSleepTransition } from '../hooks/useSleepStatus';
+import {
+  activeSystemLabel,
+  cardRules,
+  lastActivityText,
+  pausedSystemLabel,
+  powerState,
+  type PowerState,
+  type SleepStatus,
+} from '../model/status';
+import { SLEEP_TEXT } from '../model/texts';
+import { Card } from './Card';
+import { PendingReminders } from './PendingReminders';
+import { VoiceWakeCard } from './VoiceWakeCard';
+
+export interface SleepModeScreenProps {
+  /**
+   * The push notification card (spec 002), built in src/features/notifications and passed in by the
+   * route: a feature never imports another. Left out, the notifications part shows only the reminders.
+   */
+  pushCard?: ReactNode;
+}
+
+const BADGE: Record<PowerState, string> = {
+  'DEEP PAUSE': 'bg-red-600 text-white',
+  SLEEPING: 'bg-indigo-600 text-white',
+  AWAKE: 'bg-emerald-600 text-white',
+};
+
+export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
+  const status = useSleepStatus();
+  const transition = useSleepTransition();
+  const online = useOnline();
+  const timeZone = useTimeZone();
+  const persona = usePersonaName();
+  // The poll re-renders every 3 s; this keeps 'today' right on a screen left open past midnight.
+  const now = useNow(60_000);
+  const data = status.data;
+  const unreachable = !online || status.isError;
+  const busy = transition.isPending || unreachable;
+
+  // The push card and the pending reminders need no power status: shown even when none is known.
+  const notifications = (
+    <section aria-labelledby="notifications-title" className="grid gap-3">
+      <h2 id="notifications-title" className="sr-only">
+        {SLEEP_TEXT.notifications}
+      </h2>
+      {pushCard}
+      <PendingReminders />
+    </section>
+  );
+
+  let body: ReactNode;
+  if (data) {
+    body = (
+      <StatusCards
+        status={data}
+        busy={busy}
+        persona={persona}
+        timeZone={timeZone}
+        now={now}
+        onTransition={(t) => transition.mutate(t)}
+        notifications={notifications}
+      />
+    );
+  } else if (status.isError) {
+    body = (
+      <>
+        <p className="text-muted">{SLEEP_TEXT.offlineNoStatus}</p>
+        {notifications}
+      </>
+    );
+  } else {
+    body = (
+      <p role="status" className="text-muted">
+        {SLEEP_TEXT.loading}
+      </p>
+    );
+  }
+
+  return (
+    <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
+      <header className="flex items-center gap-3">
+        <Link
+          to="/"
+          aria-label={SLEEP_TEXT.back}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800"
+        >
+          <ArrowLeft size={20} aria-hidden />
+        </Link>
+        <h1 className="text-2xl font-semibold">{SLEEP_TEXT.title}</h1>
+      </header>
+      {unreachable && (
+        <div
+          role="alert"
+          className="flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <WifiOff size={18} aria-hidden className="mt-0.5 shrink-0" />
+          <div className="grid gap-0.5">
+            <p className="font-medium">{SLEEP_TEXT.offlineTitle}</p>
+            {data && (
+              <p className="text-sm">
+                {SLEEP_TEXT.offlineWithStatus(
+                  lastActivityText(new Date(status.dataUpdatedAt).toISOString(), now, timeZone),
+                )}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+      {body}
+    </section>
+  );
+}
+
+function StatusCards({
+  status,
+  busy,
+  persona,
+  timeZone,
+  now,
+  onTransition,
+  notifications,
+}: {
+  status: SleepStatus;
+  busy: boolean;
+  persona: string;
+  timeZone: string | undefined;
+  now: number;
+  onTransition: (t: 'enable' | 'disable' | 'deep-pause' | 'resume-all') => void;
+  notifications: ReactNode;
+}) {
+  const state = powerState(status);
+  const rules = cardRules(status);
+  return (
+    <>
+      <Card labelledBy="current-status-title" title={SLEEP_TEXT.currentStatus}>
+        <div className="flex items-center gap-2">
+          <span
+            data-testid="power-state"
+            className={cn(
+              'rounded-full px-3 py-1 text-sm font-semibold tracking-wide',
+              BADGE[state],
+            )}
+          >
+            {state}
+          </span>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-muted">{SLEEP_TEXT.lastActivity}</dt>
+          <dd data-testid="last-activity">
+            {lastActivityText(status.lastActivity, now, timeZone)}
+          </dd>
+          <dt className="text-muted">{SLEEP_TEXT.costStatus}</dt>
+          <dd data-testid="cost-status">{status.costSavings}</dd>
+          <dt className="text-muted">{SLEEP_TEXT.activeSystemsCount}</dt>
+          <dd data-testid="active-count">{status.activeSystems.length}</dd>
+        </dl>
+      </Card>
+
+      {rules.deepPauseActive && (
+        <Card
+          labelledBy="deep-pause-active-title"
+          title={SLEEP_TEXT.deepPauseActiveTitle}
+          icon={<CloudOff size={18} aria-hidden />}
+          className="border-red-300 dark:border-red-900"
+        >
+          <p>{SLEEP_TEXT.deepPauseActiveBody(persona)}</p>
+          <div>
+            <Button disabled={busy} onClick={() => onTransition('resume-all')}>
+              <Sun size={16} aria-hidden />
+              {SLEEP_TEXT.manualWakeUp}
+            </Button>
+          </div>
+        </Card>
+      )}
+
+      {rules.voiceWake && <VoiceWakeCard />}
+
+      {notifications}
+
+      {rules.deepPauseActivation && (
+        <Card
+          labelledBy="deep-pause-title"
+          title={SLEEP_TEXT.deepPauseTitle}
+          icon={<CloudOff size={18} aria-hidden />}
+        >
+          <p className="text-muted">{SLEEP_TEXT.deepPauseBody}</p>
+          <div>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={() => onTransition('deep-pause')}
+            >
+              {SLEEP_TEXT.activateDeepPause}
+            </Button>
+          </div>
+        </Card>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card
+          labelledBy="sleep-title"
+          title={SLEEP_TEXT.sleepTitle}
+          icon={<Moon size={18} aria-hidden />}
+        >
+          <p className="text-muted">{SLEEP_TEXT.sleepBody}</p>
+          <div>
+            <Button
+              variant="secondary"
+              disabled={busy || rules.enableSleepDisabled}
+              onClick={() => onTransition('enable')}
+            >
+              {SLEEP_TEXT.enableSleep}
+            </Button>
+          </div>
+        </Card>
+        <Card
+          labelledBy="full-title"
+          title={SLEEP_TEXT.fullTitle}
+          icon={<Sun size={18} aria-hidden />}
+        >
+          <p className="text-muted">{SLEEP_TEXT.fullBody}</p>
+          <div>
+            <Button
+              disabled={busy || rules.resumeFullDisabled}
+              onClick={() => onTransition('disable')}
+            >
+              {SLEEP_TEXT.resumeFull}
+            </Button>
+          </div>
+        </Card>
+      </div>
+
+      <Card labelledBy="system-details-title" title={SLEEP_TEXT.systemDetails}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1">
+            <h3 className="font-medium">{SLEEP_TEXT.activeSystems}</h3>
+            <ul aria-label={SLEEP_TEXT.activeSystems} className="grid gap-0.5 text-sm">
+              {status.activeSystems.map((name) => (
+                <li key={name}>{activeSystemLabel(name)}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="grid gap-1">
+            <h3 className="font-medium">{SLEEP_TEXT.pausedSystems}</h3>
+            {status.pausedSystems.length === 0 ? (
+              <p className="text-sm text-muted">{SLEEP_TEXT.noPaused}</p>
+            ) : (
+              <ul aria-label={SLEEP_TEXT.pausedSystems} className="grid gap-0.5 text-sm">
+                {status.pausedSystems.map((name) => (
+                  <li key={name}>{pausedSystemLabel(name)}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </Card>
+    </>
+  );
+}
+
+export default SleepModeScreen;
