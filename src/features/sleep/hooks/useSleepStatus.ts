@@ -4,15 +4,24 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/ui/use-toast';
 import { keepStatus, readKeptStatus } from '../api/kept-status';
 import { SLEEP_STATUS_KEY, failureText, fetchSleepStatus, postTransition } from '../api/sleep-api';
-import { SLEEP_POLL_MS, type Transition } from '../model/status';
+import { requestReplay } from '@/lib/outbox-sync';
+import {
+  SLEEP_POLL_MS,
+  keptMessagesJustAnswered,
+  type SleepStatus,
+  type Transition,
+} from '../model/status';
 import { SLEEP_TEXT } from '../model/texts';
 
 export function useSleepStatus() {
   const [kept] = useState(readKeptStatus);
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: SLEEP_STATUS_KEY,
     queryFn: async (context) => {
       const status = await fetchSleepStatus(context);
+      const previous = queryClient.getQueryData<SleepStatus>(SLEEP_STATUS_KEY);
+      if (keptMessagesJustAnswered(previous, status)) requestReplay({ force: true });
       keepStatus(status, Date.now());
       return status;
     },

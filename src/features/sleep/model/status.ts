@@ -15,6 +15,8 @@ export interface SleepStatus {
   costSavings: string;
   activeSystems: string[];
   pausedSystems: string[];
+  /** The owner's messages kept in deep pause and not answered yet (0 when the server does not say). */
+  waitingMessages: number;
 }
 
 const names = (value: unknown): string[] =>
@@ -44,7 +46,22 @@ export function parseSleepStatus(json: unknown): SleepStatus | null {
     costSavings: cost || DEFAULT_COST_STATUS,
     activeSystems: names(inner.activeSystems),
     pausedSystems: names(inner.pausedSystems),
+    waitingMessages:
+      typeof inner.waitingMessages === 'number' && inner.waitingMessages > 0
+        ? Math.floor(inner.waitingMessages)
+        : 0,
   };
+}
+
+/**
+ * Kiri has just answered the messages kept in deep pause (the count went to 0): the chat pulls them
+ * now, instead of at the next send or the next time the app comes to the front.
+ */
+export function keptMessagesJustAnswered(
+  previous: Pick<SleepStatus, 'waitingMessages'> | undefined,
+  next: Pick<SleepStatus, 'waitingMessages'>,
+): boolean {
+  return (previous?.waitingMessages ?? 0) > 0 && next.waitingMessages === 0;
 }
 
 export type PowerState = 'DEEP PAUSE' | 'SLEEPING' | 'AWAKE';

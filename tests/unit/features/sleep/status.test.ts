@@ -4,6 +4,7 @@ import {
   activeSystemLabel,
   cardRules,
   lastActivityText,
+  keptMessagesJustAnswered,
   parseSleepStatus,
   pausedSystemLabel,
   powerState,
@@ -17,6 +18,7 @@ const bare = {
   costSavings: '80% resource reduction',
   activeSystems: ['chat-engine'],
   pausedSystems: ['dreamCycles'],
+  waitingMessages: 0,
 };
 
 describe('the status is read bare or wrapped', () => {
@@ -35,6 +37,7 @@ describe('the status is read bare or wrapped', () => {
       costSavings: DEFAULT_COST_STATUS,
       activeSystems: [],
       pausedSystems: [],
+      waitingMessages: 0,
     });
     expect(DEFAULT_COST_STATUS).toBe('Full operation costs');
   });
@@ -117,5 +120,20 @@ describe('transitions are POSTs to the spec paths', () => {
     expect(transitionUrl('disable')).toBe('/api/sleep-mode/disable');
     expect(transitionUrl('deep-pause')).toBe('/api/sleep-mode/deep-pause');
     expect(transitionUrl('resume-all')).toBe('/api/sleep-mode/resume-all');
+  });
+});
+
+describe('the chat pulls when the messages kept in deep pause have just been answered', () => {
+  it('pulls when the count of kept messages goes from some to none', () => {
+    expect(keptMessagesJustAnswered({ waitingMessages: 2 }, { waitingMessages: 0 })).toBe(true);
+  });
+  it('does not pull while some still wait, nor when none waited', () => {
+    expect(keptMessagesJustAnswered({ waitingMessages: 2 }, { waitingMessages: 1 })).toBe(false);
+    expect(keptMessagesJustAnswered({ waitingMessages: 0 }, { waitingMessages: 0 })).toBe(false);
+    expect(keptMessagesJustAnswered(undefined, { waitingMessages: 0 })).toBe(false);
+  });
+  it("reads the server's count of kept messages", () => {
+    expect(parseSleepStatus({ ...bare, waitingMessages: 3 })?.waitingMessages).toBe(3);
+    expect(parseSleepStatus({ ...bare, waitingMessages: 'x' })?.waitingMessages).toBe(0);
   });
 });
