@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 // used anywhere, so a new one would grow the chat's first load (docs/sleep-client.md).
 import { ArrowLeft, CloudOff, Moon, Sun, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { isApiError } from '@/lib/api';
 import { usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -20,6 +21,7 @@ import {
   lastActivityText,
   pausedSystemLabel,
   powerState,
+  statusFailure,
   type PowerState,
   type SleepStatus,
 } from '../model/status';
@@ -51,7 +53,11 @@ export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
   // The poll re-renders every 3 s; this keeps 'today' right on a screen left open past midnight.
   const now = useNow(60_000);
   const data = status.data;
-  const unreachable = !online || status.isError;
+  const failure = status.isError
+    ? statusFailure(isApiError(status.error) ? status.error.status : null)
+    : null;
+  const denied = failure === 'denied';
+  const unreachable = !online || failure === 'unreachable';
   const busy = transition.isPending || unreachable;
 
   // The push card and the pending reminders need no power status: shown even when none is known.
@@ -66,7 +72,20 @@ export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
   );
 
   let body: ReactNode;
-  if (data) {
+  if (denied) {
+    body = (
+      <>
+        <div role="alert" className="grid gap-2 rounded-xl border border-line bg-panel p-4">
+          <p className="font-semibold">{SLEEP_TEXT.deniedTitle}</p>
+          <p className="text-muted">{SLEEP_TEXT.deniedText}</p>
+          <Link to="/" className="font-medium text-accent underline-offset-2 hover:underline">
+            {SLEEP_TEXT.returnToChat}
+          </Link>
+        </div>
+        {notifications}
+      </>
+    );
+  } else if (data) {
     body = (
       <StatusCards
         status={data}

@@ -167,3 +167,12 @@ export function lastActivityText(
   const sameDay = date.format(at) === date.format(now);
   return sameDay ? time.format(at) : `${date.format(at)}, ${time.format(at)}`;
 }
+
+/**
+ * Why no status can be shown: the server refused this account (403: sleep mode is for the owner and
+ * admins, the `system_control` permission) or it could not be reached (anything else). Only the
+ * second is worth waiting for; the first must not read as a connection problem.
+ */
+export function statusFailure(httpStatus: number | null): 'denied' | 'unreachable' {
+  return httpStatus === 403 ? 'denied' : 'unreachable';
+}

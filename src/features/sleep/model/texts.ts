@@ -28,6 +28,9 @@ export const SLEEP_TEXT = {
   noPaused: 'No systems paused',
   notifications: 'Notifications',
   offlineTitle: 'The server cannot be reached',
+  deniedTitle: 'Access Restricted',
+  deniedText: 'Sleep mode is for the owner and admins. Ask the owner for access.',
+  returnToChat: 'Return to Chat',
   offlineWithStatus: (asOf: string) =>
     `Showing the last known status (as of ${asOf}). Sleep mode cannot be changed until the server can be reached.`,
   offlineNoStatus:

@@ -227,6 +227,27 @@ describe('sleep mode screen', () => {
     expect(screen.getByRole('heading', { name: 'Pending Reminders' })).toBeTruthy();
   });
 
+  it("an account without sleep mode's permission reads 'Access Restricted', not that the server is down", async () => {
+    stubFetch({
+      'GET /api/auth/status': () => json(AUTHENTICATED_OWNER),
+      'GET /api/sleep-mode/status': () =>
+        json(
+          {
+            success: false,
+            error: 'You do not have access to this feature',
+            message: 'You do not have access to this feature',
+          },
+          403,
+        ),
+      'GET /api/reminders': () => json([]),
+    });
+    renderScreen();
+    expect(await screen.findByText('Access Restricted')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Chat' })).toBeTruthy();
+    expect(screen.queryByText('The server cannot be reached')).toBeNull();
+    expect(screen.queryByText(/has no sleep mode status yet/)).toBeNull();
+  });
+
   it('a refused transition says so and the status stays', async () => {
     stubFetch({
       'GET /api/auth/status': () => json(AUTHENTICATED_OWNER),
