@@ -2,7 +2,7 @@
 // chrono-node in TIME_ZONE; a time that is ambiguous or past earns a question, never a guess.
 import * as chrono from 'chrono-node';
 import { reflect } from '../companion/text';
-import { instantOfWallClock, offsetMinutesAt, wallClockAt } from '../schedule/zoned-time';
+import { instantOfWallTime, offsetMinutesAt, wallTimeAt } from '../../src/domain/zoned-time';
 
 /** A reminder further ahead than this is more likely a misreading than a plan. */
 export const MAX_REMINDER_AHEAD_MS = 366 * 24 * 60 * 60_000;
@@ -90,7 +90,7 @@ export function readReminderRequest(
         question: `Do you mean ${hour} in the morning or ${hour} in the evening? Tell me '${hour}am' or '${hour}pm' and I will remind you to ${about}.`,
       };
     }
-    dueAt = instantOfWallClock(
+    dueAt = instantOfWallTime(
       {
         year: result.start.get('year')!,
         month: result.start.get('month')!,
@@ -133,8 +133,8 @@ function dayName(instant: number, timeZone: string): string {
 }
 
 function sameDay(a: number, b: number, timeZone: string): boolean {
-  const x = wallClockAt(a, timeZone);
-  const y = wallClockAt(b, timeZone);
+  const x = wallTimeAt(a, timeZone);
+  const y = wallTimeAt(b, timeZone);
   return x.year === y.year && x.month === y.month && x.day === y.day;
 }
 
@@ -143,7 +143,7 @@ function sameDay(a: number, b: number, timeZone: string): boolean {
  * November) at 18:00', 'on Friday 4 December at 09:30'.
  */
 export function describeDue(dueAt: number, now: number, timeZone: string, capital = false): string {
-  const wall = wallClockAt(dueAt, timeZone);
+  const wall = wallTimeAt(dueAt, timeZone);
   const clock = `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
   let day: string;
   if (sameDay(dueAt, now, timeZone)) day = 'today';

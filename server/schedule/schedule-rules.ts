@@ -4,7 +4,7 @@
 import { Cron } from 'croner';
 import { hashString, Random } from '../companion/random';
 import type { PowerState } from '../power/power-rules';
-import { hourAt, instantOfWallClock, wallClockAt } from './zoned-time';
+import { hourAt, instantOfWallTime, wallTimeAt } from '../../src/domain/zoned-time';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -62,8 +62,8 @@ export function isQuietHour(instant: number, timeZone: string): boolean {
 /** The end of the quiet hours that hold `instant` (07:00 that day), or `instant` itself outside them. */
 export function afterQuietHours(instant: number, timeZone: string): number {
   if (!isQuietHour(instant, timeZone)) return instant;
-  const wall = wallClockAt(instant, timeZone);
-  return instantOfWallClock({ ...wall, hour: QUIET_END_HOUR, minute: 0 }, timeZone);
+  const wall = wallTimeAt(instant, timeZone);
+  return instantOfWallTime({ ...wall, hour: QUIET_END_HOUR, minute: 0 }, timeZone);
 }
 
 /**
@@ -83,7 +83,7 @@ export function thoughtTimes(day: string, perDay: number, timeZone: string): num
   const count = Math.max(0, Math.min(MAX_THOUGHTS_PER_DAY, Math.floor(perDay)));
   if (count === 0) return [];
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const start = instantOfWallClock(
+  const start = instantOfWallTime(
     { year, month, day: date, hour: THOUGHT_WINDOW_START_HOUR, minute: 0 },
     timeZone,
   );

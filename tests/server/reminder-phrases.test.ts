@@ -6,7 +6,7 @@ import {
   readReminderRequest,
   type ReminderReading,
 } from '../../server/reminders/reminder-phrases';
-import { instantOfWallClock, offsetMinutesAt } from '../../server/schedule/zoned-time';
+import { instantOfWallTime, offsetMinutesAt } from '../../src/domain/zoned-time';
 
 const SHANGHAI = 'Asia/Shanghai';
 const NEW_YORK = 'America/New_York';
@@ -101,15 +101,15 @@ describe('readReminderRequest', () => {
 });
 
 describe('zoned time', () => {
-  it('instantOfWallClock places a skipped wall time an hour on, and a repeated one at its first', () => {
+  it('instantOfWallTime places a skipped wall time an hour on, and a repeated one at its first', () => {
     expect(
       new Date(
-        instantOfWallClock({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, NEW_YORK),
+        instantOfWallTime({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, NEW_YORK),
       ).toISOString(),
     ).toBe('2026-03-08T07:30:00.000Z');
     expect(
       new Date(
-        instantOfWallClock({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, NEW_YORK),
+        instantOfWallTime({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, NEW_YORK),
       ).toISOString(),
     ).toBe('2026-11-01T05:30:00.000Z');
     expect(offsetMinutesAt(Date.parse('2026-11-24T12:00:00Z'), SHANGHAI)).toBe(480);
