@@ -13,6 +13,7 @@ import {
   sendMessage,
   serverLog,
   type LogEntry,
+  waitForKiriToFinishTyping,
 } from './support/chat';
 import { expect, test } from './support/fixtures';
 import { ACCESS_CODE } from './support/server';
@@ -21,6 +22,8 @@ import { ACCESS_CODE } from './support/server';
 // whole day keeps every message rendered, so the screen's order can be read whole (CI once had Kiri's
 // longer phrasings push the welcome out of a 720 px window: 10 of 11 rows).
 test.use({ viewport: { width: 1280, height: 2400 } });
+// Replies typed out part after part take their time (see waitForKiriToFinishTyping).
+test.describe.configure({ timeout: 120_000 });
 
 /** Questions about Kiri: the local engine answers each in two or three parts. */
 const TEXTS = [
@@ -52,6 +55,11 @@ async function todayInLog(page: Page, sessionId: string): Promise<LogEntry[]> {
   return (await serverLog(page)).filter((entry) => entry.sessionId === sessionId);
 }
 
+/** How many of Kiri's parts a log holds: the most that can still be typed out on screen. */
+function kiriParts(log: readonly LogEntry[]): number {
+  return log.filter((entry) => entry.sender === 'kiri').length;
+}
+
 /** Each sent message is followed on screen by exactly its reply's parts, in the log's order. */
 function expectEachReplyUnderItsMessage(
   onScreen: readonly string[],
@@ -79,7 +87,10 @@ test('three messages queued offline are replayed and each reply shows right unde
   const sessionId = (await serverLog(page)).find((entry) => entry.id === sent[0]!.id)!.sessionId;
   const log = await todayInLog(page, sessionId);
   expectExactlyOnce(log, sent);
-  // Every part is on screen, then the screen reads exactly as the server's log.
+  // Every part is on screen, then the screen reads exactly as the server's log. A short offline
+  // stretch is replayed as a live exchange, typed out part after part (CI once looked after 15 s, while
+  // the last part was still being typed).
+  await waitForKiriToFinishTyping(page, kiriParts(log));
   await expect
     .poll(async () => (await messageIdsOnScreen(page)).length, { timeout: 15_000 })
     .toBe(log.length);
@@ -108,6 +119,7 @@ test('a second device, paired, shows the same conversation as the first, with no
   const sent = await queueWhileOffline(context, page, TEXTS.slice(0, 2));
   const sessionId = (await serverLog(page)).find((entry) => entry.id === sent[0]!.id)!.sessionId;
   const phoneLog = await todayInLog(page, sessionId);
+  await waitForKiriToFinishTyping(page, kiriParts(phoneLog));
   await expect
     .poll(async () => (await messageIdsOnScreen(page)).length, { timeout: 15_000 })
     .toBe(phoneLog.length);

@@ -24,6 +24,8 @@ export const CHAT = {
   waiting: (count: number) =>
     count === 1 ? '1 message waiting to send' : `${count} messages waiting to send`,
   newDay: (title: string) => `New day, new session: ${title}`,
+  /** The typing indicator's accessible name, while a part of Kiri's reply is still to come. */
+  typing: 'Kiri is typing',
   sessions: 'Sessions',
   menu: {
     copy: 'Copy',

@@ -5,6 +5,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { register, submitAccessCode } from './app';
 import { ACCESS_CODE } from './server';
+import { MAX_SPLIT_DELAY_MS } from '../../../src/domain/reply-timing';
 import {
   CHAT,
   exactlyOnceProblems,
@@ -43,6 +44,17 @@ export async function openChat(page: Page, name = 'Mira'): Promise<void> {
   await register(page, name);
   await expectChatScreen(page);
   await expect(messageElements(page, 'kiri').first()).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Kiri has shown every part of her replies: the typing indicator is gone. A live reply is paced
+ * (src/domain/reply-timing.ts): each later part waits up to MAX_SPLIT_DELAY_MS, and a reply waits for
+ * the one ahead of it, so a few replies in a row take that long per part of Kiri's still to come.
+ */
+export async function waitForKiriToFinishTyping(page: Page, partsToCome: number): Promise<void> {
+  await expect(page.getByRole('status', { name: CHAT.typing, exact: true })).toHaveCount(0, {
+    timeout: 10_000 + partsToCome * MAX_SPLIT_DELAY_MS,
+  });
 }
 
 /** The ids of the message elements on screen, in document order. */
