@@ -10,9 +10,12 @@
 // clients API (tests/unit/sw/push.test.ts). No push server is needed: the subscription is not used.
 // The chat then scrolls to the message and marks it, reading back through the day, or waiting for the
 // pull that brings it (src/features/chat/components/MessageTarget.tsx).
+import { writeFileSync } from 'node:fs';
 import type { CDPSession, Page, Worker } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectChat, loginAndRegister, waitForServiceWorker } from './support/app';
+import { decryptPush, pushManagerStub, storedSubscription } from './support/push-stub';
+import { FakePushService, verifyVapidHeader } from '../server/support/fake-push-service';
 
 interface ShownNotification {
   title: string;
@@ -297,3 +300,144 @@ test('a push with an empty or malformed payload still shows a notification from 
     await context.close();
   }
 });
+
+// The push card against the server's real routes. The browser's push service is the one piece that
+// is not real (see support/push-stub.ts): its endpoint is a loopback HTTPS push service this test runs,
+// which the server may post to through PUSH_ALLOWED_HOSTS and trusts through NODE_EXTRA_CA_CERTS (the
+// test's self-signed certificate, for this server process only).
+const cardTest = test.extend<{ pushService: FakePushService }>({
+  // eslint-disable-next-line no-empty-pattern
+  pushService: async ({}, use) => {
+    const service = await FakePushService.start();
+    try {
+      await use(service);
+    } finally {
+      await service.close();
+    }
+  },
+  serverEnv: async ({ pushService }, use, testInfo) => {
+    const ca = testInfo.outputPath('push-service-ca.pem');
+    writeFileSync(ca, pushService.ca);
+    await use({ PUSH_ALLOWED_HOSTS: pushService.hostEntry, NODE_EXTRA_CA_CERTS: ca });
+  },
+});
+
+/** Push entries (subscribe, unsubscribe) still waiting in the device's outbox. */
+function pushOutbox(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('kiri');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const read = idb.transaction('outbox').objectStore('outbox').getAll();
+    const rows = await new Promise<{ kind: string }[]>((resolve) => {
+      read.onsuccess = () => resolve(read.result as { kind: string }[]);
+    });
+    idb.close();
+    return rows.filter((row) => row.kind === 'push').length;
+  });
+}
+
+cardTest(
+  'the push card: Enable reaches the server, its test push is encrypted for this device, Disable ends it, an offline Enable is sent once online',
+  async ({ browser, server, pushService }) => {
+    test.setTimeout(90_000);
+    const origin = new URL(server.url).origin;
+    const context = await browser.newContext({ baseURL: server.url });
+    try {
+      await context.grantPermissions(['notifications'], { origin });
+      await context.addInitScript(pushManagerStub(`https://${pushService.hostEntry}`));
+      const page = await context.newPage();
+      await loginAndRegister(page, 'Mira');
+      await waitForServiceWorker(page);
+      await page.goto('/sleep-mode');
+      const card = page.locator('[data-push-card]');
+      const enable = card.getByRole('button', { name: 'Enable Notifications' });
+      const waitingNote = card.getByText("Waiting to reach Kiri's server");
+      await expect(enable).toBeEnabled();
+
+      // Enable: the device subscribes, the outbox tells the server.
+      await enable.click();
+      await expect(
+        page.getByText("Kiri's morning and evening messages will reach this device.", {
+          exact: true,
+        }),
+      ).toBeVisible();
+      await expect(card.getByText('Enabled', { exact: true })).toBeVisible();
+      await expect.poll(() => pushOutbox(page)).toBe(0);
+      const first = await storedSubscription(page);
+      expect(first).not.toBeNull();
+
+      // Send Test: the server posts once to this device's endpoint, as a push service expects it.
+      await card.getByRole('button', { name: 'Send Test Notification' }).click();
+      await expect(
+        page.getByText('A test notification is on its way to this device.', { exact: true }),
+      ).toBeVisible();
+      expect(pushService.received).toHaveLength(1);
+      const [push] = pushService.received;
+      expect(push!.path).toBe(new URL(first!.endpoint).pathname);
+      expect(push!.status).toBe(201);
+      expect(push!.headers.ttl).toBe('300');
+      expect(push!.headers.urgency).toBe('high');
+      expect(push!.headers.topic).toBe('kiri-test');
+      expect(push!.headers['content-encoding']).toBe('aes128gcm');
+      const { publicKey } = (await (
+        await page.request.get('/api/notifications/public-key')
+      ).json()) as {
+        publicKey: string;
+      };
+      const claims = verifyVapidHeader(push!.headers.authorization, publicKey);
+      expect(claims.aud).toBe(`https://${pushService.hostEntry}`);
+      // Encrypted for the keys this page made: only this device can read it.
+      expect(JSON.parse(decryptPush(push!.body, first!))).toMatchObject({
+        title: 'Kiri',
+        body: 'Test notification: notifications work on this device.',
+        url: '/',
+        tag: 'kiri-test',
+      });
+
+      // Disable: the device's subscription ends, and the server's (a test reaches no device).
+      await card.getByRole('button', { name: 'Disable Notifications' }).click();
+      await expect(
+        page.getByText('This device will no longer get notifications from Kiri.', { exact: true }),
+      ).toBeVisible();
+      await expect(enable).toBeEnabled();
+      expect(await storedSubscription(page)).toBeNull();
+      await expect.poll(() => pushOutbox(page)).toBe(0);
+      const none = await page.request.post('/api/notifications/test');
+      expect(none.status()).toBe(409);
+      expect(pushService.received).toHaveLength(1);
+
+      // Enable offline: the device subscribes at once, the card says the server will hear of it.
+      await context.setOffline(true);
+      await enable.click();
+      await expect(
+        page.getByText(
+          'This device is ready. Kiri will hear of it as soon as you are back online.',
+          { exact: true },
+        ),
+      ).toBeVisible();
+      await expect(card.getByText('Enabled', { exact: true })).toBeVisible();
+      await expect(waitingNote).toBeVisible();
+      expect(await pushOutbox(page)).toBe(1);
+      expect((await page.request.post('/api/notifications/test')).status()).toBe(409);
+
+      // Online: the outbox sends it, once.
+      await context.setOffline(false);
+      await expect(waitingNote).toHaveCount(0, { timeout: 20_000 });
+      expect(await pushOutbox(page)).toBe(0);
+      const second = await storedSubscription(page);
+      const answer = await page.request.post('/api/notifications/test');
+      expect(answer.status()).toBe(200);
+      expect(await answer.json()).toMatchObject({ sent: 1, removed: 0, failed: 0 });
+      expect(pushService.received).toHaveLength(2);
+      expect(pushService.received[1]!.path).toBe(new URL(second!.endpoint).pathname);
+      expect(JSON.parse(decryptPush(pushService.received[1]!.body, second!))).toMatchObject({
+        tag: 'kiri-test',
+      });
+    } finally {
+      await context.close();
+    }
+  },
+);
