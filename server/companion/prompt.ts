@@ -4,6 +4,7 @@ import type { Intent, CompanionInput, PersonalityDimensions } from './types';
 import { effectivePersonality } from './style';
 import { dayPartLabel, dayPartOf, describeNow, hourIn, timeAgo } from './time';
 import { tidy } from './text';
+import { toneLabel } from '../../src/domain/personality';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -15,15 +16,8 @@ const MAX_HISTORY = 10;
 const MAX_TURN_CHARS = 4_000;
 const MAX_MEMORY_CHARS = 300;
 
-/** Spec 000 §4 'Personality editor': the derived tone label, first match wins. */
-export function toneLabel(p: PersonalityDimensions): string {
-  if (p.formality < 0.3 && p.humor_level > 0.6) return 'casual';
-  if (p.logic_bias > 0.7 && p.softness < 0.5) return 'direct';
-  if (p.softness > 0.7 && p.formality > 0.6) return 'gentle';
-  if (p.initiative > 0.7 && p.humor_level > 0.5) return 'playful';
-  if (p.logic_bias > 0.6 && p.formality > 0.5) return 'professional';
-  return 'balanced';
-}
+/** Spec 000 §4 'Personality editor': one rule for the page, the store and the prompt. */
+export { toneLabel };
 
 type Level = 'low' | 'mid' | 'high';
 const level = (value: number): Level => (value < 0.35 ? 'low' : value > 0.65 ? 'high' : 'mid');
