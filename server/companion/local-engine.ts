@@ -1,6 +1,7 @@
 // The local engine: a reply built from phrase pools, with no network (DESIGN.md "Companion").
 import type { Analysis, Feeling } from './intent';
 import { analyse, resolveRemember } from './intent';
+import { STRONG_FEELING } from '../language/sentiment';
 import * as P from './phrases';
 import { hashString, Random } from './random';
 import { balance } from './split';
@@ -178,11 +179,13 @@ function planFeeling(ctx: Context): Plan {
   const feeling = (ctx.analysis.feeling ?? 'sad') as Feeling;
   const pools = P.FEELING_POOLS[feeling];
   const echo = echoPool(ctx);
+  // A strongly felt message (VADER, docs/language.md: 'I'm SO happy!!') is always echoed back.
+  const strong = ctx.analysis.feelingIntensity >= STRONG_FEELING;
   return {
     nameChance: 0.45,
     steps: [
       { pool: pools.open },
-      ...(echo ? [{ pool: echo, chance: 0.55 }] : []),
+      ...(echo ? [{ pool: echo, chance: strong ? 1 : 0.55 }] : []),
       { pool: pools.body },
       ...memoryWeave(ctx),
       { pool: pools.suggest, chance: c.suggest },

@@ -5,6 +5,7 @@ import { effectivePersonality } from './style';
 import { dayPartLabel, dayPartOf, describeNow, hourIn, timeAgo } from './time';
 import { tidy } from './text';
 import { toneLabel } from '../../src/domain/personality';
+import { STRONG_FEELING } from '../language/sentiment';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -60,6 +61,8 @@ function describePersonality(p: PersonalityDimensions): string {
 export interface PromptFacts {
   intent: Intent;
   feeling: string | null;
+  /** 0 to 1 (VADER); from STRONG_FEELING on, the prompt says 'very'. */
+  feelingIntensity?: number;
   remember: string | null;
 }
 
@@ -117,7 +120,8 @@ export function systemPrompt(input: CompanionInput, facts: PromptFacts): string 
     );
   }
   if (facts.feeling && facts.intent !== 'initial_greeting') {
-    sections.push(`They seem ${facts.feeling}; acknowledge it gently before anything else.`);
+    const very = (facts.feelingIntensity ?? 0) >= STRONG_FEELING ? 'very ' : '';
+    sections.push(`They seem ${very}${facts.feeling}; acknowledge it gently before anything else.`);
   }
   if (input.context === 'manual_console') {
     sections.push(
