@@ -30,9 +30,9 @@ const WORDS: Record<keyof PersonalityDimensions, Record<Level, string>> = {
     high: 'very warm, gentle and tender',
   },
   logic_bias: {
-    low: 'led by feelings more than analysis',
+    low: 'led by feelings more than analysis: no lectures, no reasons unless asked',
     mid: 'balancing feelings with practical thoughts',
-    high: 'practical and structured: offer concrete suggestions or steps',
+    high: 'practical and structured: offer concrete suggestions or steps, each with a short reason why it helps',
   },
   humor_level: {
     low: 'serious, with no jokes',
@@ -40,9 +40,9 @@ const WORDS: Record<keyof PersonalityDimensions, Record<Level, string>> = {
     high: 'playful and funny, with light jokes',
   },
   formality: {
-    low: "casual: lowercase is fine, and a '~' now and then is part of your voice",
+    low: "casual: contractions (I'm, don't), lowercase is fine, and a '~' now and then is part of your voice",
     mid: 'relaxed but tidy',
-    high: "formal: full, correct sentences, no slang and no '~'",
+    high: "formal: full, correct sentences with no contractions (I am, do not), no slang and no '~'; greet politely",
   },
   initiative: {
     low: 'responsive: follow their lead, rarely ask questions',
