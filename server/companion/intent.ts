@@ -98,7 +98,6 @@ export function readFeeling(text: string): FeelingReading | null {
   if (hits.length === 0) return null;
   hits.sort((a, b) => a.index - b.index);
   const { compound } = readSentiment(text);
-  const positive = compound >= NEUTRAL_BAND;
   const negative = compound <= -NEUTRAL_BAND;
   for (const hit of hits) {
     const negated = NEGATION.test(lower.slice(Math.max(0, hit.index - 24), hit.index));
