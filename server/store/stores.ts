@@ -6,10 +6,7 @@ import { openPowerStore, type PowerStore } from '../power/power-store';
 import { openReminderStore, type ReminderStore } from '../reminders/reminder-store';
 import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
 import { openPushStore, type PushStore } from './push-store';
-import {
-  openPersonalityStore,
-  type PersonalityStore,
-} from '../personality/personality-store';
+import { openPersonalityStore, type PersonalityStore } from '../personality/personality-store';
 
 export interface Stores {
   auth: AuthStore;
