@@ -1,5 +1,6 @@
 // The personality page against the built app and a real server: move a slider, save, reload, the value
 // stays; the aliases open the same page; a quick look at what the server kept.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/fixtures';
 import { openChat } from './support/chat';
 
@@ -64,4 +65,26 @@ test('a preset and reset to baseline; Save of the baseline brings Kiri back to i
   await expect(page.getByText('Tone: Balanced', { exact: true })).toBeVisible();
   await page.reload();
   await expect(softness).toHaveValue('0.7');
+});
+
+test('the page meets WCAG AA in both themes (axe-core), with the unsaved flag showing', async ({
+  page,
+}) => {
+  await openChat(page, 'Mira');
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('kiri-theme', chosen), theme);
+    await page.goto('/personality-settings');
+    await expect(page.locator('html')).toHaveClass(
+      theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+    );
+    await page.getByRole('button', { name: 'Direct' }).click();
+    await expect(page.getByTestId('unsaved-flag')).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    const findings = results.violations
+      .filter((v) => v.id === 'color-contrast' || v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
+    expect(findings, `${theme} theme`).toEqual([]);
+  }
 });
