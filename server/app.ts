@@ -26,6 +26,8 @@ import { notificationsRoutes } from './routes/notifications';
 import type { RouteDeps } from './routes/route-deps';
 import { usersRoutes } from './routes/users';
 import { remindersRoutes } from './routes/reminders';
+import { personalityRoutes } from './routes/personality';
+import { PersonalityService } from './personality/personality-service';
 import { sleepModeRoutes } from './routes/sleep-mode';
 import { DeferredReplies } from './power/deferred-replies';
 import { PowerService } from './power/power-service';
@@ -109,6 +111,7 @@ export function createApp(deps: AppDeps) {
     powerState: () => power.state,
   });
   const deferred = new DeferredReplies(power, log);
+  const personality = new PersonalityService(stores.personality, clock);
   const chat = new ChatService({
     personaName: config.personaName,
     timeZone: config.timeZone,
@@ -116,6 +119,8 @@ export function createApp(deps: AppDeps) {
     companion,
     conversations: stores.conversations,
     memory: stores.memory,
+    // Kiri's one personality, read afresh for every reply, so a save is heard on the next message.
+    personality: () => personality.current(),
     pause: deferred,
     reminders: chatReminders({ reminders, timeZone: config.timeZone }),
   });
@@ -168,6 +173,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/fallback-system', fallbackSystemRoutes(companion))
     .route('/api/sleep-mode', sleepModeRoutes({ power }))
     .route('/api/reminders', remindersRoutes({ reminders, clock }))
+    .route('/api/personality', personalityRoutes({ personality }))
 
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
@@ -185,6 +191,7 @@ export function createApp(deps: AppDeps) {
       scheduler,
       deferred,
       delivery,
+      personality,
     },
     /**
      * The scheduler's timer (unref'd) and the answers owed from a deep pause cut short by a restart.
