@@ -6,6 +6,7 @@ import { openPowerStore, type PowerStore } from '../power/power-store';
 import { openReminderStore, type ReminderStore } from '../reminders/reminder-store';
 import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
 import { openPushStore, type PushStore } from './push-store';
+import { openDevcoreStore, type DevcoreStore } from '../devcore/devcore-store';
 
 export interface Stores {
   auth: AuthStore;
@@ -15,6 +16,7 @@ export interface Stores {
   schedule: ScheduleStore;
   reminders: ReminderStore;
   push: PushStore;
+  devcore: DevcoreStore;
 }
 
 export async function openStores(dataDir: string): Promise<Stores> {
@@ -26,6 +28,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     schedule: await openScheduleStore(dataDir),
     reminders: await openReminderStore(dataDir),
     push: await openPushStore(dataDir),
+    devcore: await openDevcoreStore(dataDir),
   };
 }
 
