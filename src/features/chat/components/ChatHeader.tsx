@@ -2,7 +2,8 @@
 // marks, the viewed session's title, theme, and 'Latest Reply'. It reaches under the status bar and
 // keeps its content below the notch.
 import type { ReactNode } from 'react';
-import { MessageCircleHeart, PanelLeft, WifiOff, Wrench } from 'lucide-react';
+import { MessageCircleHeart, PanelLeft, WifiOff } from 'lucide-react';
+import { Wrench } from '@/ui/frame-icons';
 import { IconButton } from '@/ui/IconButton';
 import { ThemeToggle } from '@/ui/ThemeToggle';
 import { FRAME_TEXT } from '../model/frame';

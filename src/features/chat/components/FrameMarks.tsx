@@ -1,7 +1,7 @@
 // The header's soul-awakened star and consciousness stream indicator (spec 000 §2.2, §3.5). Each shows
 // only what its endpoint answered, with the count in its tooltip; no answer, no mark. Loaded after
 // the chat's first paint.
-import { Star } from 'lucide-react';
+import { Star } from '@/ui/frame-icons';
 import { cn } from '@/ui/cn';
 import { useConsciousnessStatus, useSoulStatus } from '../hooks/useFrameStatus';
 import { consciousnessTooltip, soulTooltip } from '../model/frame';

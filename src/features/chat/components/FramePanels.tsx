@@ -5,7 +5,8 @@
 // a backdrop, clear of the home indicator; wider, a floating panel under the header. Loaded when opened.
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ExternalLink, Moon, Sun, X } from 'lucide-react';
+import { Moon, Sun, X } from 'lucide-react';
+import { ExternalLink } from '@/ui/frame-icons';
 import { cn } from '@/ui/cn';
 import type { VisionControl } from '../hooks/useFrameSettings';
 import { CORE_SYSTEMS_DEMO_PATH, FEATURE_JSON_LINKS, FRAME_TEXT } from '../model/frame';

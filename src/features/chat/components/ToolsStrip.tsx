@@ -1,7 +1,8 @@
 // The tools strip that the header's 'Tools' toggle opens (spec 000 §2.2 variant A): sidebar, image
 // upload panel, dyslexia-friendly mode, settings panel; and the features panel, which the spec puts on
 // the screen without saying where it opens from.
-import { BookOpen, ImagePlus, LayoutGrid, PanelLeft, SlidersHorizontal } from 'lucide-react';
+import { PanelLeft } from 'lucide-react';
+import { BookOpen, ImagePlus, LayoutGrid, SlidersHorizontal } from '@/ui/frame-icons';
 import type { ReactNode } from 'react';
 import { cn } from '@/ui/cn';
 import { FRAME_TEXT } from '../model/frame';

@@ -3,7 +3,7 @@
 // Halt while active and Emergency Restore while inactive. The header expands and collapses it. The
 // server decides who may press the controls; the card says so to a user who may not.
 import { useId, useState } from 'react';
-import { ChevronDown, Cpu, OctagonX, RotateCcw, ScanSearch } from 'lucide-react';
+import { ChevronDown, Cpu, OctagonX, RotateCcw, ScanSearch } from '@/ui/frame-icons';
 import { useAuthStatus } from '@/lib/auth-session';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
