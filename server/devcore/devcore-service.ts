@@ -3,6 +3,7 @@
 // inactive across restarts (devcore.json); Emergency Restore starts it again. A manual scan runs the
 // same checks at once. Kiri's chat, reminders and pushes are not the monitor's: halting never stops them.
 import type { Logger } from '../log';
+import type { ConversationEntry } from '../store/conversation-store';
 import type { DevcoreStore, ScanReport } from './devcore-store';
 import { scanFiles, type ScanTarget } from './integrity-scan';
 import { evolutionMetrics, type EvolutionMetrics, type ProviderCounts } from './metrics';
@@ -55,9 +56,7 @@ export interface DevcoreServiceOptions {
   /** The store files to check, read when a scan runs (their versions are the running ones). */
   scanTargets: () => ScanTarget[];
   /** The account's conversation log, oldest first. */
-  conversationLog: (
-    account: string,
-  ) => readonly import('../store/conversation-store').ConversationEntry[];
+  conversationLog: (account: string) => readonly ConversationEntry[];
   /** The provider chain's counts since the server started (server/companion/providers.ts). */
   providerCounts: () => readonly ProviderCounts[];
   timers?: Timers;

@@ -109,7 +109,7 @@ export async function scanFiles(
     const journalPath = `${target.path}${JOURNAL_SUFFIX}`;
     const journal = await readIfThere(journalPath);
     if (journal.bytes === null) continue;
-    let detail = 'ok';
+    let detail: string;
     try {
       const lines = parseJournal(journalPath, journal.bytes.toString('utf8'), seq);
       detail = `ok (${lines.length} change${lines.length === 1 ? '' : 's'} after the file)`;
