@@ -2,6 +2,7 @@
 // panel with the DevCore card showing the server's live values and its controls, night vision and
 // dyslexia-friendly mode changing the page and kept after a reload, the header's marks drawn only
 // from real answers, and the panels as sheets on a 390 px phone. One server and one owner for the file.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   expectChatScreen,
@@ -35,6 +36,26 @@ async function openPanel(p: Page, toggle: string, panel: string): Promise<void> 
 async function closePanel(p: Page): Promise<void> {
   await p.keyboard.press('Escape');
   await expect(p.getByRole('dialog')).toHaveCount(0);
+}
+
+/** axe-core, WCAG AA: no contrast finding and no serious or critical one (as accessibility.spec.ts). */
+async function expectAccessible(target: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page: target })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const found = results.violations
+    .filter(
+      (violation) =>
+        violation.id === 'color-contrast' ||
+        violation.impact === 'serious' ||
+        violation.impact === 'critical',
+    )
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} at ${node.target.join(' ')}: ${violation.help}`,
+      ),
+    );
+  expect(found, where).toEqual([]);
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -231,4 +252,19 @@ test('on a 390 px phone the strip fits and a panel is a bottom sheet inside the 
   await phone.mouse.click(195, 40);
   await expect(sheet).toHaveCount(0);
   await phone.close();
+});
+
+test('the tools strip and the open panels meet WCAG AA in both themes', async () => {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('kiri-theme', chosen), theme);
+    await page.reload();
+    await expectChatScreen(page);
+    await openPanel(page, 'Toggle features panel', 'features');
+    await expect(page.getByTestId('devcore-state')).toHaveText('ACTIVE');
+    await expectAccessible(page, `features panel, ${theme}`);
+    await closePanel(page);
+    await openPanel(page, 'Toggle settings panel', 'settings');
+    await expectAccessible(page, `settings panel, ${theme}`);
+    await closePanel(page);
+  }
 });
