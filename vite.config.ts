@@ -16,7 +16,8 @@ const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const APP_START = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
 /** The lazy chunks the chat route loads on every cold start (src/app/chat-route.ts). */
 const PRELOADED_LAZY = [
-  './src/features/chat/components/ChatScreen.tsx',
+  // The chat's route: the chat screen with the slots other features fill (src/app/screens/ChatRoute.tsx).
+  './src/app/screens/ChatRoute.tsx',
   './src/features/chat/hooks/opening-read.ts',
 ].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 

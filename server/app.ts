@@ -29,6 +29,9 @@ import { remindersRoutes } from './routes/reminders';
 import { personalityRoutes } from './routes/personality';
 import { PersonalityService } from './personality/personality-service';
 import { sleepModeRoutes } from './routes/sleep-mode';
+import { devcoreRoutes } from './routes/devcore';
+import { DevcoreService, type Timers } from './devcore/devcore-service';
+import { findAccount } from './chat/conversation-log';
 import { DeferredReplies } from './power/deferred-replies';
 import { PowerService } from './power/power-service';
 import type { PushSender } from './push/push-sender';
@@ -59,6 +62,8 @@ export interface AppDeps {
   push?: PushSender;
   /** How pushes reach the push services (tests: an agent that trusts their certificate, no sleeps). */
   pushTransport?: PushTransport;
+  /** Tests only: the maintenance monitor's scan timer (server/devcore). */
+  devcoreTimers?: Timers;
 }
 
 export function createApp(deps: AppDeps) {
@@ -140,6 +145,17 @@ export function createApp(deps: AppDeps) {
       null,
     log,
   });
+  const devcore = new DevcoreService({
+    store: stores.devcore,
+    clock,
+    log,
+    // Every store file of DATA_DIR, with the version this server holds for it.
+    scanTargets: () =>
+      Object.values(stores).map((store) => ({ path: store.path, version: store.data.version })),
+    conversationLog: (account) => findAccount(stores.conversations.data, account)?.log ?? [],
+    providerCounts: () => companion.health().chain,
+    timers: deps.devcoreTimers,
+  });
   registerBackgroundSystems(power.systems, {
     providers: config.llmProviders.map((provider) => provider.name),
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
@@ -174,6 +190,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/sleep-mode', sleepModeRoutes({ power }))
     .route('/api/reminders', remindersRoutes({ reminders, clock }))
     .route('/api/personality', personalityRoutes({ personality }))
+    .route('/api/devcore', devcoreRoutes({ devcore }))
 
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
@@ -192,6 +209,7 @@ export function createApp(deps: AppDeps) {
       deferred,
       delivery,
       personality,
+      devcore,
     },
     /**
      * The scheduler's timer (unref'd) and the answers owed from a deep pause cut short by a restart.
@@ -199,11 +217,13 @@ export function createApp(deps: AppDeps) {
      */
     startBackground(): void {
       scheduler.start();
+      devcore.start();
       void deferred.drain();
     },
     /** Stops the timer and waits for the work under way. */
     async stopBackground(): Promise<void> {
       await scheduler.stop();
+      await devcore.stop();
       await deferred.settled();
     },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */

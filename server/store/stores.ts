@@ -7,6 +7,7 @@ import { openReminderStore, type ReminderStore } from '../reminders/reminder-sto
 import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
 import { openPushStore, type PushStore } from './push-store';
 import { openPersonalityStore, type PersonalityStore } from '../personality/personality-store';
+import { openDevcoreStore, type DevcoreStore } from '../devcore/devcore-store';
 
 export interface Stores {
   auth: AuthStore;
@@ -17,6 +18,7 @@ export interface Stores {
   reminders: ReminderStore;
   push: PushStore;
   personality: PersonalityStore;
+  devcore: DevcoreStore;
 }
 
 export async function openStores(dataDir: string): Promise<Stores> {
@@ -29,6 +31,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     reminders: await openReminderStore(dataDir),
     push: await openPushStore(dataDir),
     personality: await openPersonalityStore(dataDir),
+    devcore: await openDevcoreStore(dataDir),
   };
 }
 

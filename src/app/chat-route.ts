@@ -20,7 +20,7 @@ export const ChatScreen = lazyComponent(() => {
   const done = module.then((read) => read.startOpeningRead());
   // The screen's live queries read the store anyway; a failed download shows when it renders.
   openingRead = { started: module.then(noop, noop), done: done.catch(noop) };
-  return import('@/features/chat/components/ChatScreen');
+  return import('./screens/ChatRoute');
 });
 
 /** The device store's database (DB_NAME in src/db/schema.ts, which cannot be imported here: Dexie). */

@@ -9,6 +9,7 @@ import { prepareAccessCode } from '../../../server/auth/access-code';
 import type { Companion } from '../../../server/companion';
 import type { PushTransport } from '../../../server/push/push-service';
 import type { ThrottleLimits } from '../../../server/auth/attempt-throttle';
+import type { Timers } from '../../../server/devcore/devcore-service';
 import { loadConfig, type Config } from '../../../server/config';
 import { silentLogger, type Logger } from '../../../server/log';
 import type { ScryptParams } from '../../../server/store/auth-store';
@@ -85,6 +86,8 @@ export async function startTestApp(
     push?: PushSender;
     /** How pushes reach a local push service (an agent trusting its certificate, a recorded sleep). */
     pushTransport?: PushTransport;
+    /** The maintenance monitor's scan timer (issue 11): a fake one lets a test fire the scan. */
+    devcoreTimers?: Timers;
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -103,6 +106,7 @@ export async function startTestApp(
     companion: options.companion,
     push: options.push,
     pushTransport: options.pushTransport,
+    devcoreTimers: options.devcoreTimers,
   });
   return {
     app,

@@ -1,8 +1,12 @@
-// The chat's own header (spec 000 §2.2): sidebar toggle, title, the viewed session's title, theme, and
-// 'Latest Reply'. It reaches under the status bar and keeps its content below the notch.
+// The chat's own header (spec 000 §2.2): the 'Tools' toggle, sidebar toggle, title with the status
+// marks, the viewed session's title, theme, and 'Latest Reply'. It reaches under the status bar and
+// keeps its content below the notch.
+import type { ReactNode } from 'react';
 import { MessageCircleHeart, PanelLeft, WifiOff } from 'lucide-react';
+import { Wrench } from '@/ui/frame-icons';
 import { IconButton } from '@/ui/IconButton';
 import { ThemeToggle } from '@/ui/ThemeToggle';
+import { FRAME_TEXT } from '../model/frame';
 import { CHAT_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
 import { BAR, FOCUS_RING, HEADER_FRAME } from './palette';
@@ -16,6 +20,10 @@ export interface ChatHeaderProps {
   onLatestReply: () => void;
   /** The server cannot be reached although the browser says it is online. */
   offline: boolean;
+  toolsOpen?: boolean;
+  onToggleTools?: () => void;
+  /** The soul star and consciousness indicator, beside the title (loaded after the first paint). */
+  marks?: ReactNode;
 }
 
 export function ChatHeader({
@@ -25,10 +33,32 @@ export function ChatHeader({
   onToggleSidebar,
   onLatestReply,
   offline,
+  toolsOpen = false,
+  onToggleTools,
+  marks,
 }: ChatHeaderProps) {
   return (
     <header className={cn(HEADER_FRAME, BAR)}>
       <div className="flex h-14 items-center gap-2 pr-[max(env(safe-area-inset-right),0.5rem)] pl-[max(env(safe-area-inset-left),0.5rem)]">
+        {onToggleTools && (
+          <button
+            type="button"
+            onClick={onToggleTools}
+            aria-expanded={toolsOpen}
+            aria-label={FRAME_TEXT.tools}
+            title={FRAME_TEXT.tools}
+            className={cn(
+              'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-2 text-sm font-medium transition-colors sm:px-3',
+              toolsOpen
+                ? 'bg-accent-soft text-on-accent-soft'
+                : 'text-stone-600 hover:bg-[#f3ebe4] dark:text-stone-300 dark:hover:bg-[#2a2522]',
+              FOCUS_RING,
+            )}
+          >
+            <Wrench size={18} aria-hidden />
+            <span className="hidden sm:inline">{FRAME_TEXT.tools}</span>
+          </button>
+        )}
         <IconButton
           label={sidebarOpen ? 'Close sidebar' : 'Open sidebar'}
           aria-expanded={sidebarOpen}
@@ -40,7 +70,8 @@ export function ChatHeader({
         <KiriAvatar name={personaName} size={32} />
         <div className="min-w-0 flex-1 leading-tight">
           <p className="flex items-center gap-2 truncate text-[15px] font-semibold text-stone-900 dark:text-stone-50">
-            {personaName}
+            <span className="truncate">{personaName}</span>
+            {marks}
             {offline && (
               <span
                 className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"

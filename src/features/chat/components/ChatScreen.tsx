@@ -1,7 +1,7 @@
 // The main chat (/, /full-chat, /full): one responsive screen uniting the spec's variants A and B
 // (000 §2.2). It renders from the device store's live queries; sending writes there and asks the
 // outbox to deliver. Rarely used parts (sidebar, overlay, menu) load when first opened.
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { db } from '@/db/db';
 import { deleteMessageHere, retryFailedMessage } from '@/db/messages';
@@ -16,6 +16,7 @@ import { cn } from '@/ui/cn';
 import { toast } from '@/ui/use-toast';
 import { useDaySession } from '../hooks/useDaySession';
 import { useDraft } from '../hooks/useDraft';
+import { useDyslexiaMode, useVision } from '../hooks/useFrameSettings';
 import { useInitialGreeting } from '../hooks/useInitialGreeting';
 import { useKiriSeen } from '../hooks/useKiriSeen';
 import { useLatestReply } from '../hooks/useLatestReply';
@@ -42,7 +43,9 @@ import { ConnectionBanner, NewDayBanner, PastDayBanner, ReplyBanner } from './Ba
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import type { FrameSlots } from './FramePanels';
 import { FOOTER_FRAME, PAGE, PANEL, SIDEBAR_FRAME } from './palette';
+import { ToolsStrip, type FramePanel } from './ToolsStrip';
 
 const ChatSidebar = lazyComponent(() => import('./ChatSidebar'));
 const LatestReplyOverlay = lazyComponent(() => import('./LatestReplyOverlay'));
@@ -52,12 +55,28 @@ const MessageTarget = lazyComponent(() => import('./MessageTarget'));
 
 /** How long the message a notification opened stays marked: long enough to be noticed, then it fades. */
 const FOCUS_MARK_MS = 2_500;
+const FramePanels = lazyComponent(() => import('./FramePanels'));
+const FrameMarks = lazyComponent(() => import('./FrameMarks'));
+
+/**
+ * What other features build for the chat, handed in by the chat's route (src/app): a feature never
+ * imports another. Each is rendered where the spec puts it, and nothing is rendered for one not given.
+ */
+export interface ChatScreenProps extends FrameSlots {
+  /** The mood orb and thought-map strip under the header (src/features/mood). */
+  moodStrip?: ReactNode;
+}
 
 function startsWide(): boolean {
   return typeof matchMedia === 'function' && !matchMedia(MOBILE_QUERY).matches;
 }
 
-export function ChatScreen() {
+export function ChatScreen({
+  memoryPanel,
+  devcoreCard,
+  tonePresets,
+  moodStrip,
+}: ChatScreenProps = {}) {
   useViewportHeight();
   const personaName = usePersonaName();
   const status = useAuthStatus();
@@ -108,6 +127,11 @@ export function ChatScreen() {
   const [reminderFor, setReminderFor] = useState<MessageRow | null>(null);
   const [sidebarOpen, setSidebarOpen] = useState(startsWide);
   const painted = useAfterFirstPaint();
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const [panel, setPanel] = useState<FramePanel | null>(null);
+  const closePanel = useCallback(() => setPanel(null), []);
+  const vision = useVision();
+  const [dyslexia, toggleDyslexia] = useDyslexiaMode();
   const [jumpSignal, setJumpSignal] = useState(0);
   const jumpToLatest = useCallback(() => setJumpSignal((n) => n + 1), []);
 
@@ -246,6 +270,8 @@ export function ChatScreen() {
     <div
       className={cn('fixed inset-x-0 flex overflow-hidden', PAGE)}
       style={{ top: 'var(--kiri-vv-top, 0px)', height: 'var(--kiri-vv-height, 100dvh)' }}
+      data-vision={vision.vision}
+      data-dyslexia={dyslexia ? 'on' : 'off'}
     >
       {!isMobile && sidebarOpen && (
         <aside className={cn(SIDEBAR_FRAME, PANEL)} style={{ width: SIDEBAR_WIDTH_PX }}>
@@ -261,7 +287,27 @@ export function ChatScreen() {
           onToggleSidebar={() => setSidebarOpen((open) => !open)}
           onLatestReply={latest.show}
           offline={connection.headerOffline}
+          toolsOpen={toolsOpen}
+          onToggleTools={() => setToolsOpen((open) => !open)}
+          marks={
+            painted && (
+              <Suspense fallback={null}>
+                <FrameMarks />
+              </Suspense>
+            )
+          }
         />
+        {toolsOpen && (
+          <ToolsStrip
+            sidebarOpen={sidebarOpen}
+            dyslexia={dyslexia}
+            panel={panel}
+            onToggleSidebar={() => setSidebarOpen((open) => !open)}
+            onToggleDyslexia={toggleDyslexia}
+            onTogglePanel={(which) => setPanel((open) => (open === which ? null : which))}
+          />
+        )}
+        {moodStrip}
 
         <main className="relative min-h-0 flex-1 pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
           {day.banner && <NewDayBanner title={day.banner.title} onDismiss={day.dismissBanner} />}
@@ -346,6 +392,27 @@ export function ChatScreen() {
             onGiveUp={onTargetGiveUp}
           />
         </Suspense>
+      )}
+      {panel && (
+        <Suspense fallback={null}>
+          <FramePanels
+            panel={panel}
+            isMobile={isMobile}
+            vision={vision}
+            onClose={closePanel}
+            memoryPanel={memoryPanel}
+            devcoreCard={devcoreCard}
+            tonePresets={tonePresets}
+          />
+        </Suspense>
+      )}
+      {vision.vision === 'night' && (
+        // Night vision: a warm dim over the whole chat, which lets every touch through.
+        <div
+          aria-hidden
+          data-testid="night-vision-filter"
+          className="pointer-events-none fixed inset-0 z-50 bg-[#2a1200]/25 mix-blend-multiply"
+        />
       )}
       {menu && (
         <Suspense fallback={null}>

@@ -23,6 +23,7 @@ import {
   systemStatusRows,
   homeScreenAdvice,
 } from '../model/sidebar';
+import { useEmotionalState } from '../hooks/useFrameStatus';
 import { ACCENT_SOFT } from './palette';
 
 export interface ChatSidebarProps {
@@ -77,6 +78,7 @@ export default function ChatSidebar({
   });
   const provider =
     typeof engine.data?.current_provider === 'string' ? engine.data.current_provider : null;
+  const emotionalState = useEmotionalState();
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
 
@@ -190,6 +192,7 @@ export default function ChatSidebar({
             provider,
             storagePersisted,
             homeScreen,
+            emotionalState,
           }).map((row) => (
             <div key={row.label} className="flex justify-between gap-3">
               <dt className="text-muted">{row.label}</dt>

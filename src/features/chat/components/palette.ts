@@ -26,7 +26,8 @@ export const COMPOSER_FRAME =
   'mx-auto flex w-full max-w-3xl items-end gap-2 rounded-[26px] border border-[#e7dbd0] bg-white py-1.5 pr-1.5 pl-4 shadow-[0_2px_8px_rgba(120,90,60,0.06)] transition-shadow focus-within:border-accent-line focus-within:shadow-[0_2px_12px_rgba(120,90,60,0.12)] dark:border-stone-700/80 dark:bg-[#221e1b]';
 export const ROW_GUTTER = 'px-3 sm:px-6';
 export const ROW_INNER = 'mx-auto max-w-3xl';
-export const BUBBLE_COLUMN = 'flex max-w-[82%] min-w-0 flex-col sm:max-w-[70%]';
+/** kiri-bubble-column and kiri-bubble: hooks for the dyslexia-friendly mode's rules (src/index.css). */
+export const BUBBLE_COLUMN = 'kiri-bubble-column flex max-w-[82%] min-w-0 flex-col sm:max-w-[70%]';
 export const BUBBLE_SHAPE =
-  'rounded-[20px] px-3.5 py-2 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-wrap';
+  'kiri-bubble rounded-[20px] px-3.5 py-2 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-wrap';
 export const MESSAGE_TIME = 'mt-1 px-1 text-[11px] text-muted';

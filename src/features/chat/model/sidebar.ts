@@ -36,6 +36,8 @@ export interface StatusInput {
   storagePersisted: boolean | null | undefined;
   /** Opened from the Home Screen (display-mode: standalone), where Safari does not clear it after 7 days. */
   homeScreen?: boolean;
+  /** Spec 000 §2.5: the state call's currentActivity, else 'Active' (model/frame.ts emotionalStateText). */
+  emotionalState?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export function systemStatusRows(input: StatusInput): { label: string; value: st
       ? 'No answer from the server'
       : 'Connected';
   const rows = [{ label: 'Connection', value: connection }];
+  if (input.emotionalState) rows.unshift({ label: 'Emotional State', value: input.emotionalState });
   if (input.waiting !== undefined) {
     rows.push({ label: 'Your messages', value: waitingText(input.waiting) });
   }

@@ -102,6 +102,20 @@ describe('chat sidebar', () => {
   });
 });
 
+describe('system status: emotional state', () => {
+  it('leads with the emotional state from the state call (or Active) when it is given', () => {
+    const rows = systemStatusRows({
+      personaName: 'Kiri',
+      online: true,
+      waiting: 0,
+      provider: null,
+      storagePersisted: undefined,
+      emotionalState: 'Reflecting',
+    });
+    expect(rows[0]).toEqual({ label: 'Emotional State', value: 'Reflecting' });
+  });
+});
+
 describe('chats on this device (WebKit: no Storage API, 7-day clearing)', () => {
   const base = { personaName: 'Kiri', online: true, waiting: 0, provider: 'local' };
   const chatsRow = (input: Partial<Parameters<typeof systemStatusRows>[0]>) =>
