@@ -187,11 +187,13 @@ export function createApp(deps: AppDeps) {
       delivery,
     },
     /**
-     * The scheduler's timer (unref'd) and the answers owed from a deep pause cut short by a restart.
+     * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
+     * each device's next push key, made ahead on the encryption worker (docs/push.md).
      * Not started by createApp, which has no side effects: server/index.ts starts it.
      */
     startBackground(): void {
       scheduler.start();
+      push.prepareAhead();
       void deferred.drain();
     },
     /** Stops the timer and waits for the work under way. */
