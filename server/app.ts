@@ -107,6 +107,7 @@ export function createApp(deps: AppDeps) {
     clock,
     timeZone: config.timeZone,
     powerState: () => power.state,
+    heldBy: (dueAt, now) => power.heldBetween(dueAt, now),
   });
   const deferred = new DeferredReplies(power, log);
   const chat = new ChatService({
@@ -135,6 +136,8 @@ export function createApp(deps: AppDeps) {
       null,
     log,
   });
+  // What waited for Kiri (reminders due while she slept) goes out as she wakes.
+  power.onAwake(() => void scheduler.tickAfterWake());
   registerBackgroundSystems(power.systems, {
     providers: config.llmProviders.map((provider) => provider.name),
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
