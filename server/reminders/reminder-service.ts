@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors';
 import type { KiriDelivery } from '../schedule/kiri-delivery';
 import { uuidv7 } from '../../src/domain/uuidv7';
 import { ReminderHeap } from './reminder-heap';
-import type { Reminder, ReminderStore } from './reminder-store';
+import type { PendingQuestion, Reminder, ReminderStore } from './reminder-store';
 import type { PowerState } from '../power/power-rules';
 import { jobRunsIn } from '../schedule/schedule-rules';
 import { lateReminderText } from './late-reminder';
@@ -154,6 +154,18 @@ export class ReminderService {
     this.heap.push({ dueAt: reminder.dueAt, account, id: reminder.id });
     this.countPending(account, 1);
     return { reminder: this.find(account, input.id)!, created: true };
+  }
+
+  /** The open 'when should I remind you?' question of an account, kept in reminders.json. */
+  question(account: string): PendingQuestion | null {
+    const questions = this.options.store.data.questions;
+    return Object.hasOwn(questions, account) ? questions[account]! : null;
+  }
+
+  /** Keeps (or, with null, drops) the account's open question; nothing is written when none was open. */
+  async setQuestion(account: string, question: PendingQuestion | null): Promise<void> {
+    if (question === null && this.question(account) === null) return;
+    await this.options.store.commit({ account, question });
   }
 
   /** Cancels a pending reminder; cancelling one already cancelled answers the same (a replayed DELETE). */
