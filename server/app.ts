@@ -136,8 +136,10 @@ export function createApp(deps: AppDeps) {
       null,
     log,
   });
-  // What waited for Kiri (reminders due while she slept) goes out as she wakes.
-  power.onAwake(() => void scheduler.tickAfterWake());
+  // Reminders that fell due while she slept go out as she wakes, not at the next timer tick.
+  power.onAwake(() => {
+    if ((reminders.nextDueAt() ?? Infinity) <= clock()) void scheduler.tickAfterWake();
+  });
   registerBackgroundSystems(power.systems, {
     providers: config.llmProviders.map((provider) => provider.name),
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
