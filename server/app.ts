@@ -114,6 +114,7 @@ export function createApp(deps: AppDeps) {
     clock,
     timeZone: config.timeZone,
     powerState: () => power.state,
+    heldBy: (dueAt, now) => power.heldBetween(dueAt, now),
   });
   const deferred = new DeferredReplies(power, log);
   const personality = new PersonalityService(stores.personality, clock);
@@ -155,6 +156,10 @@ export function createApp(deps: AppDeps) {
     conversationLog: (account) => findAccount(stores.conversations.data, account)?.log ?? [],
     providerCounts: () => companion.health().chain,
     timers: deps.devcoreTimers,
+  });
+  // Reminders that fell due while she slept go out as she wakes, not at the next timer tick.
+  power.onAwake(() => {
+    if ((reminders.nextDueAt() ?? Infinity) <= clock()) void scheduler.tickAfterWake();
   });
   registerBackgroundSystems(power.systems, {
     providers: config.llmProviders.map((provider) => provider.name),
@@ -212,12 +217,14 @@ export function createApp(deps: AppDeps) {
       devcore,
     },
     /**
-     * The scheduler's timer (unref'd) and the answers owed from a deep pause cut short by a restart.
+     * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
+     * each device's next push key, made ahead on the encryption worker (docs/push.md).
      * Not started by createApp, which has no side effects: server/index.ts starts it.
      */
     startBackground(): void {
       scheduler.start();
       devcore.start();
+      push.prepareAhead();
       void deferred.drain();
     },
     /** Stops the timer and waits for the work under way. */

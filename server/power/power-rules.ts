@@ -57,3 +57,46 @@ export function costStatusOf(state: PowerState): string {
       return '100% API cost saving: every AI call blocked, messages kept for later';
   }
 }
+
+/** A transition as power.json keeps it: enough for the rules below. */
+export interface PowerChangeAt {
+  from: PowerState;
+  to: PowerState;
+  at: number;
+}
+
+/**
+ * The state Kiri was in at `instant`, from the transitions (oldest first) and the state now. Before
+ * the oldest transition kept, the state it left; with no transition at all, the state now.
+ */
+export function powerStateAt(
+  history: readonly PowerChangeAt[],
+  current: PowerState,
+  instant: number,
+): PowerState {
+  let state: PowerState = history[0]?.from ?? current;
+  for (const change of history) {
+    if (change.at > instant) break;
+    state = change.to;
+  }
+  return state;
+}
+
+/**
+ * Why a reminder due at `dueAt` is delivered only at `now`: the state Kiri was in at its time if she
+ * was not awake, else the first sleep or deep pause that began before it was delivered (it fell due
+ * moments before she slept and the tick came after); null when she was awake throughout.
+ */
+export function stateThatHeld(
+  history: readonly PowerChangeAt[],
+  current: PowerState,
+  dueAt: number,
+  now: number,
+): Exclude<PowerState, 'awake'> | null {
+  const then = powerStateAt(history, current, dueAt);
+  if (then !== 'awake') return then;
+  for (const change of history) {
+    if (change.at > dueAt && change.at <= now && change.to !== 'awake') return change.to;
+  }
+  return null;
+}

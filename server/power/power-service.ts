@@ -7,6 +7,7 @@ import {
   containsWakeWord,
   costStatusOf,
   nextPowerState,
+  stateThatHeld,
   type PowerAction,
   type PowerState,
 } from './power-rules';
@@ -62,6 +63,7 @@ const MESSAGES: Record<PowerState, string> = {
 export class PowerService {
   readonly systems = new BackgroundSystems();
   private readonly wakeListeners = new Set<() => void>();
+  private readonly awakeListeners = new Set<() => void>();
 
   constructor(private readonly options: PowerServiceOptions) {}
 
@@ -77,6 +79,17 @@ export class PowerService {
   onWake(listener: () => void): () => void {
     this.wakeListeners.add(listener);
     return () => this.wakeListeners.delete(listener);
+  }
+
+  /** Called (without waiting) each time Kiri becomes awake, from sleep or from deep pause. */
+  onAwake(listener: () => void): () => void {
+    this.awakeListeners.add(listener);
+    return () => this.awakeListeners.delete(listener);
+  }
+
+  /** Whether Kiri slept (or was in deep pause) at `dueAt` or since, up to `now`: which, or null. */
+  heldBetween(dueAt: number, now: number): 'sleeping' | 'deep-pause' | null {
+    return stateThatHeld(this.history(), this.state, dueAt, now);
   }
 
   async apply(action: PowerAction, by: string | null): Promise<PowerChange> {
@@ -96,6 +109,7 @@ export class PowerService {
       });
       this.options.log?.info(`Power: ${previous} → ${state} (${action})`);
       if (previous === 'deep-pause') for (const listener of this.wakeListeners) listener();
+      if (state === 'awake') for (const listener of this.awakeListeners) listener();
     }
     return { state, previous, changed: state !== previous, message: MESSAGES[state] };
   }

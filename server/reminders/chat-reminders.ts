@@ -1,7 +1,10 @@
 // 'remind me …' in the chat: the chat service asks this module first; a request sets a reminder and Kiri
-// confirms the time she understood, or she asks when the time is missing, ambiguous or past.
+// confirms the time she understood, or she asks when the time is missing, ambiguous or past. The
+// question stays open (reminders.json, for an hour): the owner's next message, if it is a time,
+// completes the reminder; if it is not, the question is dropped and the message answered as usual.
 import { HttpError } from '../http/errors';
-import { confirmationOf, readReminderRequest } from './reminder-phrases';
+import { isQuestionOpen, readFollowUp } from './reminder-follow-up';
+import { confirmationOf, readReminderRequest, type ReminderReading } from './reminder-phrases';
 import type { ReminderService } from './reminder-service';
 
 export interface ChatReminderRequest {
@@ -23,33 +26,68 @@ export function chatReminders(options: {
   reminders: ReminderService;
   timeZone: string;
 }): ChatReminders {
+  const { reminders, timeZone } = options;
+
+  /** Kiri's answer to a reading: the question asked (and kept open), or the reminder set and confirmed. */
+  async function answer(
+    reading: ReminderReading,
+    { account, messageId, at, now }: ChatReminderRequest,
+  ): Promise<string> {
+    if (reading.kind === 'ask') {
+      await reminders.setQuestion(
+        account,
+        reading.known ? { ...reading.known, messageId, askedAt: at } : null,
+      );
+      return reading.question;
+    }
+    await reminders.setQuestion(account, null);
+    if (reading.dueAt <= now) {
+      // Written offline, read after its time: say so rather than fire a reminder that is already late.
+      await reminders.setQuestion(account, {
+        task: reading.task,
+        day: null,
+        hour: null,
+        messageId,
+        askedAt: now,
+      });
+      return `I only got your message now, and that time has passed. When should I remind you to ${reading.task}?`;
+    }
+    try {
+      await reminders.create(account, {
+        id: `chat-${messageId}`,
+        text: reading.task,
+        dueAt: reading.dueAt,
+        messageId,
+        source: 'chat',
+        createdBy: null,
+        bodyHash: null,
+      });
+    } catch (error) {
+      // Too many pending: Kiri says so in the chat instead of failing the message.
+      if (error instanceof HttpError && error.status === 409) {
+        return `I can't keep another reminder right now. ${error.message}`;
+      }
+      throw error;
+    }
+    return confirmationOf(reading, now, timeZone);
+  }
+
   return {
-    async replyTo({ account, messageId, text, at, now }) {
-      const reading = readReminderRequest(text, at, options.timeZone);
-      if (!reading) return null;
-      if (reading.kind === 'ask') return reading.question;
-      if (reading.dueAt <= now) {
-        // Written offline, read after its time: say so rather than fire a reminder that is already late.
-        return `I only got your message now, and that time has passed. When should I remind you to ${reading.task}?`;
+    async replyTo(request) {
+      const { account, messageId, text, at } = request;
+      const open = reminders.question(account);
+      if (open && open.messageId !== messageId && isQuestionOpen(open, at)) {
+        const followUp = readFollowUp(open, text, at, timeZone);
+        // The reminder is set under the answer's id: a retried answer sets it once.
+        if (followUp.kind !== 'not-an-answer') return answer(followUp, request);
       }
-      try {
-        await options.reminders.create(account, {
-          id: `chat-${messageId}`,
-          text: reading.task,
-          dueAt: reading.dueAt,
-          messageId,
-          source: 'chat',
-          createdBy: null,
-          bodyHash: null,
-        });
-      } catch (error) {
-        // Too many pending: Kiri says so in the chat instead of failing the message.
-        if (error instanceof HttpError && error.status === 409) {
-          return `I can't keep another reminder right now. ${error.message}`;
-        }
-        throw error;
+      const reading = readReminderRequest(text, at, timeZone);
+      if (!reading) {
+        // Not an answer and not a request: the question is dropped (an expired one too).
+        if (open && open.messageId !== messageId) await reminders.setQuestion(account, null);
+        return null;
       }
-      return confirmationOf(reading, now, options.timeZone);
+      return answer(reading, request);
     },
   };
 }

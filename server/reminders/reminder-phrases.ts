@@ -22,7 +22,30 @@ export type ReminderReading =
       dueAt: number;
       /** 'in 20 minutes': said as a delay. */ after?: string;
     }
-  | { kind: 'ask'; question: string };
+  | {
+      kind: 'ask';
+      question: string;
+      /**
+       * What is known so far, for the owner's answer to complete (reminder-follow-up.ts): the task,
+       * and the day and the 12-hour hour when the question is only about the hour or am/pm. Absent
+       * when there is no task to remind of.
+       */
+      known?: KnownSoFar;
+    };
+
+/** A day in the zone, as chrono read it from the first message. */
+export interface WallDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+export interface KnownSoFar {
+  task: string;
+  day: WallDay | null;
+  /** 1 to 12: the hour said without am/pm. */
+  hour: number | null;
+}
 
 const ASK_WHEN =
   "When should I remind you? Tell me a day and a time, like 'tomorrow at 6pm' or 'in 20 minutes'.";
@@ -35,7 +58,7 @@ function cleanTask(text: string): string {
 }
 
 /** A 12-hour time said without am/pm: 'at 6' could be either. */
-function meridiemIsAmbiguous(result: chrono.ParsedResult): boolean {
+export function meridiemIsAmbiguous(result: chrono.ParsedResult): boolean {
   const hour = result.start.get('hour');
   return hour !== null && !result.start.isCertain('meridiem') && hour >= 1 && hour <= 12;
 }
@@ -68,7 +91,13 @@ export function readReminderRequest(
   );
   const about = task ? reflect(task) : '';
   if (!result) {
-    return { kind: 'ask', question: about ? `When should I remind you to ${about}?` : ASK_WHEN };
+    return about
+      ? {
+          kind: 'ask',
+          question: `When should I remind you to ${about}?`,
+          known: { task, day: null, hour: null },
+        }
+      : { kind: 'ask', question: ASK_WHEN };
   }
   if (!about) return { kind: 'ask', question: 'What should I remind you about?' };
   let dueAt: number;
@@ -77,17 +106,29 @@ export function readReminderRequest(
     dueAt = result.start.date().getTime();
     after = result.text.trim();
   } else {
+    const day: WallDay = {
+      year: result.start.get('year')!,
+      month: result.start.get('month')!,
+      day: result.start.get('day')!,
+    };
     if (!result.start.isCertain('hour')) {
       return {
         kind: 'ask',
         question: `What time should I remind you to ${about}? Say it with the hour, like '${result.text.trim()} at 6pm'.`,
+        known: { task, day, hour: null },
       };
     }
     if (meridiemIsAmbiguous(result)) {
       const hour = result.start.get('hour')!;
       return {
         kind: 'ask',
-        question: `Do you mean ${hour} in the morning or ${hour} in the evening? Tell me '${hour}am' or '${hour}pm' and I will remind you to ${about}.`,
+        question: meridiemQuestion(hour, about),
+        // A day chrono only implied ('at 6': today or tomorrow) waits for am or pm to be chosen.
+        known: {
+          task,
+          day: result.start.isCertain('day') || result.start.isCertain('weekday') ? day : null,
+          hour,
+        },
       };
     }
     dueAt = instantOfWallTime(
@@ -101,16 +142,32 @@ export function readReminderRequest(
       timeZone,
     );
   }
+  return checkedDue({ task, dueAt, after }, now, timeZone);
+}
+
+export const meridiemQuestion = (hour: number, about: string) =>
+  `Do you mean ${hour} in the morning or ${hour} in the evening? Tell me '${hour}am' or '${hour}pm' and I will remind you to ${about}.`;
+
+/** A time read for a task: set, or asked again when it is past or more than a year ahead. */
+export function checkedDue(
+  { task, dueAt, after }: { task: string; dueAt: number; after?: string | undefined },
+  now: number,
+  timeZone: string,
+): ReminderReading {
+  const about = reflect(task);
+  const known = { task, day: null, hour: null };
   if (dueAt <= now) {
     return {
       kind: 'ask',
       question: `${describeDue(dueAt, now, timeZone, true)} has already passed. When should I remind you to ${about}?`,
+      known,
     };
   }
   if (dueAt - now > MAX_REMINDER_AHEAD_MS) {
     return {
       kind: 'ask',
       question: `That is more than a year away. When should I remind you to ${about}?`,
+      known,
     };
   }
   return after ? { kind: 'set', task, dueAt, after } : { kind: 'set', task, dueAt };

@@ -5,8 +5,10 @@ import { HttpError } from '../http/errors';
 import type { KiriDelivery } from '../schedule/kiri-delivery';
 import { uuidv7 } from '../../src/domain/uuidv7';
 import { ReminderHeap } from './reminder-heap';
-import type { Reminder, ReminderStore } from './reminder-store';
+import type { PendingQuestion, Reminder, ReminderStore } from './reminder-store';
 import type { PowerState } from '../power/power-rules';
+import { jobRunsIn } from '../schedule/schedule-rules';
+import { lateReminderText } from './late-reminder';
 
 export const REMINDER_NOT_FOUND = 'Reminder not found';
 export const REMINDER_ID_TAKEN = 'A reminder with this id already exists with other details';
@@ -56,8 +58,10 @@ export interface ReminderServiceOptions {
   delivery: KiriDelivery;
   clock: () => number;
   timeZone: string;
-  /** The power state: deep pause holds reminders until Kiri wakes. */
+  /** The power state: sleep and deep pause hold reminders until Kiri wakes. */
   powerState?: () => PowerState;
+  /** Whether Kiri slept or was in deep pause at a reminder's time or since: its message then says so. */
+  heldBy?: (dueAt: number, now: number) => 'sleeping' | 'deep-pause' | null;
   maxPending?: number;
 }
 
@@ -152,6 +156,18 @@ export class ReminderService {
     return { reminder: this.find(account, input.id)!, created: true };
   }
 
+  /** The open 'when should I remind you?' question of an account, kept in reminders.json. */
+  question(account: string): PendingQuestion | null {
+    const questions = this.options.store.data.questions;
+    return Object.hasOwn(questions, account) ? questions[account]! : null;
+  }
+
+  /** Keeps (or, with null, drops) the account's open question; nothing is written when none was open. */
+  async setQuestion(account: string, question: PendingQuestion | null): Promise<void> {
+    if (question === null && this.question(account) === null) return;
+    await this.options.store.commit({ account, question });
+  }
+
   /** Cancels a pending reminder; cancelling one already cancelled answers the same (a replayed DELETE). */
   async cancel(account: string, id: string): Promise<Reminder> {
     const reminder = this.find(account, id);
@@ -170,10 +186,12 @@ export class ReminderService {
 
   /**
    * Fires every reminder due by `now`, soonest first: only the heap's top is looked at, so a tick costs
-   * the same with 10 reminders waiting as with 10,000. In deep pause they wait (and fire on waking).
+   * the same with 10 reminders waiting as with 10,000. While Kiri sleeps or is in deep pause they wait,
+   * and fire, in due order, at the first tick after she wakes.
    */
   async tick(now: number): Promise<number> {
-    if (this.options.powerState?.() === 'deep-pause') return 0;
+    const state = this.options.powerState?.() ?? 'awake';
+    if (!jobRunsIn('reminder', state)) return 0;
     let fired = 0;
     for (let top = this.heap.peek(); top && top.dueAt <= now; top = this.heap.peek()) {
       this.heap.pop();
@@ -199,14 +217,18 @@ export class ReminderService {
       this.countPending(account, -1);
     }
     const messageId = reminder.kiriMessageId!;
-    const text = composeScheduled({
-      kind: 'reminder',
-      now,
-      timeZone,
-      userName: null,
-      reminderText: reminder.text,
-      recentReplies: delivery.recentReplies(account),
-    });
+    // Read again after a restart mid-firing from the same power history: the same kind of text.
+    const heldBy = this.options.heldBy?.(reminder.dueAt, now) ?? null;
+    const text = heldBy
+      ? lateReminderText({ text: reminder.text, dueAt: reminder.dueAt, heldBy, now, timeZone })
+      : composeScheduled({
+          kind: 'reminder',
+          now,
+          timeZone,
+          userName: null,
+          reminderText: reminder.text,
+          recentReplies: delivery.recentReplies(account),
+        });
     await delivery.deliver({
       account,
       messageId,

@@ -1,6 +1,8 @@
 // reminders.json (+ its journal): per account, the reminders by their client-chosen id. A reminder is
 // pending, then firing (its Kiri message id chosen and kept before the message is written), then fired;
 // or cancelled. Fired and cancelled ones are kept 30 days, so a replayed create does not bring one back.
+// Version 2 adds, per account, the question Kiri asked about a 'remind me' without a clear time, so that
+// the owner's answer completes it even after a restart (reminder-follow-up.ts).
 import { z } from 'zod';
 import {
   openJsonFileStore,
@@ -9,7 +11,7 @@ import {
   type StoreDefinition,
 } from '../store/json-file-store';
 
-export const REMINDERS_FILE_VERSION = 1;
+export const REMINDERS_FILE_VERSION = 2;
 /** How long a fired or cancelled reminder is kept for replays of its create. */
 export const FINISHED_REMINDER_RETENTION_MS = 30 * 24 * 60 * 60_000;
 
@@ -36,19 +38,43 @@ export const reminderSchema = z.object({
   bodyHash: z.string().nullable(),
 });
 
+const hourOfDay = z.number().int().min(0).max(23);
+
+/** Kiri asked when (or am or pm): what she knows so far, waiting for the owner's next message. */
+export const pendingQuestionSchema = z.object({
+  task: z.string().min(1),
+  /** The day the first message named, when the question is only about the time of day. */
+  day: z
+    .object({
+      year: z.number().int(),
+      month: z.number().int().min(1).max(12),
+      day: z.number().int().min(1).max(31),
+    })
+    .nullable(),
+  /** The hour said without am/pm (1 to 12), when the question is which of the two. */
+  hour: hourOfDay.nullable(),
+  /** The owner's message that asked for the reminder, and when the question was asked. */
+  messageId: z.string().min(1),
+  askedAt: timestamp,
+});
+
 export const remindersFileSchema = z.object({
   version: z.literal(REMINDERS_FILE_VERSION),
   accounts: z.record(z.string(), z.record(z.string(), reminderSchema)),
+  /** Per account, the open 'when should I remind you?' question (at most one). */
+  questions: z.record(z.string(), pendingQuestionSchema),
 });
 
 export type Reminder = z.infer<typeof reminderSchema>;
+export type PendingQuestion = z.infer<typeof pendingQuestionSchema>;
 export type RemindersFile = z.infer<typeof remindersFileSchema>;
 
 export type ReminderOp =
   | { account: string; add: Reminder; pruneAt?: number }
   | { account: string; id: string; cancelAt: number }
   | { account: string; id: string; firing: { kiriMessageId: string } }
-  | { account: string; id: string; firedAt: number };
+  | { account: string; id: string; firedAt: number }
+  | { account: string; question: PendingQuestion | null };
 
 export type ReminderStore = JsonFileStore<RemindersFile, ReminderOp>;
 
@@ -59,6 +85,11 @@ function accountOf(data: RemindersFile, account: string): Record<string, Reminde
 
 /** reminders.json's reducer (deterministic: the journal is replayed through it). */
 export function applyReminderOp(data: RemindersFile, op: ReminderOp): void {
+  if ('question' in op) {
+    if (op.question) data.questions[op.account] = op.question;
+    else delete data.questions[op.account];
+    return;
+  }
   const reminders = accountOf(data, op.account);
   if ('add' in op) {
     if (op.pruneAt !== undefined) {
@@ -93,10 +124,13 @@ export function applyReminderOp(data: RemindersFile, op: ReminderOp): void {
 }
 
 export function defaultRemindersFile(): RemindersFile {
-  return { version: REMINDERS_FILE_VERSION, accounts: {} };
+  return { version: REMINDERS_FILE_VERSION, accounts: {}, questions: {} };
 }
 
-export const REMINDER_MIGRATIONS: Record<number, Migration> = {};
+export const REMINDER_MIGRATIONS: Record<number, Migration> = {
+  // Version 1 had no open questions.
+  1: (data) => ({ ...data, questions: {} }),
+};
 
 export const reminderStoreDefinition: StoreDefinition<RemindersFile, ReminderOp> = {
   fileName: 'reminders.json',

@@ -96,12 +96,13 @@ export function thoughtTimes(day: string, perDay: number, timeZone: string): num
 }
 
 /**
- * Which of Kiri's messages a power state lets out. Awake: all. Sleeping: the morning and evening
- * messages, and what the owner asked for (reminders, task notices); the nudge and thoughts wait.
- * Deep pause: nothing.
+ * Which of Kiri's messages a power state lets out (issue 10: "Deep pause sends nothing; sleeping sends
+ * only the morning and evening messages"). Awake: all. Sleeping: the morning and evening messages;
+ * reminders wait for her waking, a task notice is written without a push, the nudge and thoughts
+ * wait. Deep pause: nothing.
  */
 export function jobRunsIn(kind: JobKind, state: PowerState): boolean {
   if (state === 'deep-pause') return false;
-  if (state === 'sleeping') return kind !== 'nudge' && kind !== 'thought';
+  if (state === 'sleeping') return kind === 'morning' || kind === 'evening';
   return true;
 }

@@ -117,6 +117,17 @@ export class Scheduler {
     return this.running;
   }
 
+  /**
+   * A tick as soon as Kiri wakes, so that what waited for her (reminders) goes out now rather than at
+   * the next timer tick. A tick already under way (it may have seen her asleep) is let finish first.
+   */
+  async tickAfterWake(): Promise<void> {
+    // Stopped for a shutdown: the stores may be closing.
+    if (this.stopped) return;
+    await this.running;
+    await this.tick();
+  }
+
   private async runTick(): Promise<void> {
     const now = this.options.clock();
     const steps: [string, () => Promise<unknown>][] = [
@@ -277,8 +288,8 @@ export class Scheduler {
 
   /**
    * For later features: tells the owner a task is done, as a Kiri message and a push. Called again with
-   * the same task id it writes nothing new (the push may repeat, under the same tag). In deep pause the
-   * message is written, for the chat, and nothing is pushed.
+   * the same task id it writes nothing new (the push may repeat, under the same tag). While Kiri sleeps
+   * or is in deep pause the message is written, for the chat, and nothing is pushed.
    */
   async notifyTaskComplete(notice: TaskNotice): Promise<string> {
     const { store, delivery, clock } = this.options;
@@ -303,7 +314,7 @@ export class Scheduler {
       ttlSeconds: 12 * HOUR_S,
     };
     if (!jobRunsIn('task', this.options.powerState())) {
-      // Deep pause sends nothing; the chat still shows what was done.
+      // Sleeping and deep pause push nothing; the chat still shows what was done.
       await delivery.deliver({ account, messageId, text, at: now, push, silent: true });
     } else {
       await delivery.deliver({ account, messageId, text, at: now, push });

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPLAYED_HEADER } from '../../server/chat/idempotency';
+import { WorkerEncryptor } from '../../server/push/push-encryption';
 import { DEFAULT_TTL_SECONDS, MAX_PAYLOAD_BYTES } from '../../server/push/push-payload';
 import { MAX_SUBSCRIPTIONS_PER_USER } from '../../server/push/push-service';
 import type { PushMessage } from '../../server/push/push-sender';
@@ -367,6 +368,40 @@ describe('sending', () => {
     expect(() =>
       phone.decrypt(service.receivedAt(laptop.subscription.endpoint)[0]!.body),
     ).toThrow();
+  });
+
+  it('the next message to each device is sealed with a key made ahead after the fan-out, once', async () => {
+    const encryptor = new WorkerEncryptor({ poolSize: 0 });
+    const setup = await startTestApp({
+      env: { PUSH_ALLOWED_HOSTS: service.hostEntry },
+      pushTransport: { agent: service.agent(), encryptor },
+    });
+    const owner = await loggedIn(setup, 'Mei');
+    const phone = new FakeBrowserPush(service.endpoint('phone'));
+    await subscribe(owner, phone);
+    const ownerId = (await owner.status()).user!.id;
+    try {
+      // The subscribe asked for the phone's first key; each fan-out asks for the next once it is over.
+      await encryptor.whenPoolFull();
+      for (let round = 0; round < 3; round++) {
+        expect(encryptor.preparedCount).toBe(1);
+        expect(await setup.app.services.push.sendToUser(ownerId, MORNING)).toMatchObject({
+          sent: 1,
+        });
+        expect(encryptor.preparedCount).toBe(0);
+        await encryptor.whenPoolFull();
+      }
+      const bodies = service.receivedAt(phone.subscription.endpoint).map((push) => push.body);
+      expect(bodies.map((body) => payloadOf(phone, { body } as ReceivedPush).body)).toEqual([
+        MORNING.body,
+        MORNING.body,
+        MORNING.body,
+      ]);
+      // A fresh salt and sender key each time.
+      expect(new Set(bodies.map((body) => body.subarray(0, 86).toString('hex'))).size).toBe(3);
+    } finally {
+      await encryptor.close();
+    }
   });
 
   it('defaults: a TTL of hours, normal urgency, no Topic; a placeholder subject when none is set', async () => {

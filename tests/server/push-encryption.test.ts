@@ -32,8 +32,12 @@ afterEach(async () => {
   open = [];
 });
 
-function encryptor(poolSize: number, onFailure?: (error: unknown) => void): WorkerEncryptor {
-  const made = new WorkerEncryptor({ poolSize, onFailure });
+function encryptor(
+  poolSize: number,
+  onFailure?: (error: unknown) => void,
+  prepareAhead = false,
+): WorkerEncryptor {
+  const made = new WorkerEncryptor({ poolSize, onFailure, prepareAhead });
   open.push(made);
   return made;
 }
@@ -106,6 +110,44 @@ describe('push encryption on the worker thread', () => {
     const made = await Promise.all(encrypt.encrypt(PAYLOAD, keysOf(devices.slice(0, 2))));
     expect(made.map((body, i) => devices[i]!.decrypt(body))).toEqual([PAYLOAD, PAYLOAD]);
     expect(headerOf(made[0]!).senderKey).not.toBe(headerOf(made[1]!).senderKey);
+  });
+
+  it('content keys made ahead: the next message to each device decrypts, each key serves one message', async () => {
+    const encrypt = encryptor(2, undefined, true);
+    const senderKeys = new Set<string>();
+    const salts = new Set<string>();
+    const sealed: boolean[] = [];
+    for (let round = 0; round < 4; round++) {
+      const before = encrypt.preparedCount;
+      const made = await Promise.all(encrypt.encrypt(PAYLOAD, keysOf(devices)));
+      // Every device's prepared key was taken out by this message, none left to use again.
+      sealed.push(before === devices.length && encrypt.preparedCount === 0);
+      made.forEach((body, i) => {
+        expect(devices[i]!.decrypt(body)).toBe(PAYLOAD);
+        const { salt, senderKey } = headerOf(body);
+        senderKeys.add(senderKey);
+        salts.add(salt);
+      });
+      // What PushService does once no fan-out is posting any more.
+      encrypt.prepare(keysOf(devices));
+      await encrypt.whenPoolFull();
+      expect(encrypt.preparedCount).toBe(devices.length);
+    }
+    // The first fan-out found none made; the next three were sealed from keys made ahead.
+    expect(sealed).toEqual([false, true, true, true]);
+    expect(senderKeys.size).toBe(4 * devices.length);
+    expect(salts.size).toBe(4 * devices.length);
+  });
+
+  it('a device reached twice in one fan-out uses its prepared key once and gets a fresh one for the other', async () => {
+    const encrypt = encryptor(0, undefined, true);
+    encrypt.prepare(keysOf([devices[0]!]));
+    await encrypt.whenPoolFull();
+    expect(encrypt.preparedCount).toBe(1);
+    const made = await Promise.all(encrypt.encrypt(PAYLOAD, keysOf([devices[0]!, devices[0]!])));
+    expect(made.map((body) => devices[0]!.decrypt(body))).toEqual([PAYLOAD, PAYLOAD]);
+    expect(headerOf(made[0]!).senderKey).not.toBe(headerOf(made[1]!).senderKey);
+    expect(headerOf(made[0]!).salt).not.toBe(headerOf(made[1]!).salt);
   });
 
   it('close stops the worker thread', async () => {

@@ -64,6 +64,8 @@ describe('readReminderRequest', () => {
     expect(reading).toEqual({
       kind: 'ask',
       question: expect.stringMatching(/6 in the morning or 6 in the evening/),
+      // Kept for the answer: the task and the hour; no day was said ('at 6' is today or tomorrow).
+      known: { task: 'eat', day: null, hour: 6 },
     });
   });
 
@@ -72,6 +74,7 @@ describe('readReminderRequest', () => {
     expect(reading).toEqual({
       kind: 'ask',
       question: expect.stringMatching(/^What time should I remind you to pay rent\?/),
+      known: { task: 'pay rent', day: { year: 2026, month: 11, day: 30 }, hour: null },
     });
   });
 
@@ -81,13 +84,18 @@ describe('readReminderRequest', () => {
       lateEvening,
       SHANGHAI,
     );
-    expect(reading).toEqual({ kind: 'ask', question: expect.stringMatching(/has already passed/) });
+    expect(reading).toEqual({
+      kind: 'ask',
+      question: expect.stringMatching(/has already passed/),
+      known: { task: 'call', day: null, hour: null },
+    });
   });
 
   it('asks when there is no time, or nothing to remind of', () => {
     expect(readReminderRequest('remind me to call my sister', lateEvening, SHANGHAI)).toEqual({
       kind: 'ask',
       question: 'When should I remind you to call your sister?',
+      known: { task: 'call my sister', day: null, hour: null },
     });
     expect(readReminderRequest('remind me tomorrow at 6pm', lateEvening, SHANGHAI)).toEqual({
       kind: 'ask',

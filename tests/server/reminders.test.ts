@@ -1,17 +1,20 @@
 // /api/reminders: create by the client's id (a replay adds nothing), list own pending, cancel; the
 // validation's words, and that a refused request writes nothing; and 'remind me …' in the chat.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReminderView } from '../../server/reminders/reminder-service';
+import { openReminderStore } from '../../server/reminders/reminder-store';
+import { closeStores } from '../../server/store/stores';
 import {
   cleanUpChatApps,
   fakeCompanion,
   keyHeader,
   ownerChat,
+  startChatApp,
   type ChatAnswer,
 } from './support/chat-harness';
-import { expectError, type TestApp, type TestBrowser } from './support/harness';
+import { expectError, makeDataDir, type TestApp, type TestBrowser } from './support/harness';
 
 afterEach(cleanUpChatApps);
 
@@ -202,5 +205,107 @@ describe("'remind me …' in the chat", () => {
     const answer = (await response.json()) as ChatAnswer;
     expect(answer.kiriResponse.message).toMatch(/6 in the morning or 6 in the evening/);
     expect(await pendingOf(owner)).toEqual([]);
+  });
+
+  const say = async (owner: TestBrowser, message: string) => {
+    const response = await owner.post('/api/chat', { message, history: [] });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as ChatAnswer).kiriResponse.message;
+  };
+
+  it("an answer to Kiri's question sets the reminder: '6pm', or '6' then 'pm'", async () => {
+    const companion = fakeCompanion();
+    const { owner } = await ownerChat({ companion, env: { TIME_ZONE: 'Asia/Shanghai' } });
+    expect(await say(owner, 'remind me to call mum')).toBe('When should I remind you to call mum?');
+    expect(await say(owner, '6pm')).toBe("Okay! I'll remind you to call mum today at 18:00.");
+    expect(companion.calls).toHaveLength(0);
+    expect(await pendingOf(owner)).toEqual([
+      expect.objectContaining({ text: 'call mum', dueAt: '2026-01-15T10:00:00.000Z' }),
+    ]);
+    // Ambiguous: asked again, then completed by 'pm' alone.
+    expect(await say(owner, 'remind me to stretch')).toBe('When should I remind you to stretch?');
+    expect(await say(owner, '7')).toMatch(/7 in the morning or 7 in the evening/);
+    expect(await say(owner, 'pm')).toBe("Okay! I'll remind you to stretch today at 19:00.");
+    // The question is answered: a later '8pm' is just a message.
+    await say(owner, '8pm');
+    expect(companion.calls).toHaveLength(1);
+    expect((await pendingOf(owner)).map((r) => r.text)).toEqual(['call mum', 'stretch']);
+  });
+
+  it('a past answer asks again; what is not a time drops the question and is answered as usual', async () => {
+    const companion = fakeCompanion();
+    const { owner } = await ownerChat({ companion, env: { TIME_ZONE: 'Asia/Shanghai' } });
+    await say(owner, 'remind me to call mum');
+    // 16:00 in Shanghai: 9am today has passed.
+    expect(await say(owner, 'today at 9am')).toBe(
+      'Today at 09:00 has already passed. When should I remind you to call mum?',
+    );
+    expect(await say(owner, 'never mind')).not.toMatch(/remind/);
+    expect(companion.calls.map((call) => call.message)).toEqual(['never mind']);
+    // Dropped: a time now sets nothing.
+    await say(owner, '6pm');
+    expect(companion.calls).toHaveLength(2);
+    await say(owner, 'remind me to water the plants');
+    await say(owner, 'I had pasta for lunch, it was great');
+    expect(companion.calls).toHaveLength(3);
+    expect(await pendingOf(owner)).toEqual([]);
+  });
+
+  it('the question survives a restart and expires after an hour', async () => {
+    const companion = fakeCompanion();
+    const env = { TIME_ZONE: 'Asia/Shanghai' };
+    const first = await ownerChat({ companion, env });
+    await say(first.owner, 'remind me to call mum');
+    await first.setup.app.stopBackground();
+    await closeStores(first.setup.stores);
+    const second = await startChatApp({
+      companion,
+      env,
+      dataDir: first.setup.dataDir,
+      clock: first.setup.clock,
+    });
+    const owner = second.browser();
+    for (const [name, value] of first.owner.cookies) owner.cookies.set(name, value);
+    expect(await say(owner, 'in 20 minutes')).toBe(
+      "Okay! I'll remind you to call mum in 20 minutes, today at 16:20.",
+    );
+    expect(await pendingOf(owner)).toEqual([expect.objectContaining({ text: 'call mum' })]);
+
+    await say(owner, 'remind me to stretch');
+    second.clock.advance(61 * 60_000);
+    await say(owner, '6pm');
+    expect(companion.calls.map((call) => call.message)).toEqual(['6pm']);
+    expect(await pendingOf(owner)).toHaveLength(1);
+  });
+
+  it('reminders.json version 1 opens as version 2, its reminders kept and no question open', async () => {
+    const dataDir = await makeDataDir();
+    const reminder = {
+      id: 'old-1',
+      text: 'call mum',
+      dueAt: IN_AN_HOUR,
+      messageId: null,
+      source: 'api',
+      createdAt: IN_AN_HOUR - 1000,
+      createdBy: null,
+      status: 'pending',
+      finishedAt: null,
+      kiriMessageId: null,
+      bodyHash: null,
+    };
+    await writeFile(
+      join(dataDir, 'reminders.json'),
+      JSON.stringify({ version: 1, accounts: { owner: { 'old-1': reminder } } }),
+    );
+    const store = await openReminderStore(dataDir);
+    try {
+      expect(store.data).toEqual({
+        version: 2,
+        accounts: { owner: { 'old-1': reminder } },
+        questions: {},
+      });
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { composeScheduled, reminderQuote } from '../../server/companion/scheduled';
 import { camelCaseOf } from '../../server/power/background-systems';
-import { containsWakeWord, nextPowerState } from '../../server/power/power-rules';
+import {
+  containsWakeWord,
+  nextPowerState,
+  powerStateAt,
+  stateThatHeld,
+} from '../../server/power/power-rules';
 import { ReminderHeap } from '../../server/reminders/reminder-heap';
 import {
   afterQuietHours,
@@ -14,6 +19,8 @@ import {
   nudgeDueAt,
   thoughtTimes,
 } from '../../server/schedule/schedule-rules';
+
+import { lateReminderText } from '../../server/reminders/late-reminder';
 
 const TZ = 'Asia/Shanghai';
 const local = (text: string) => Date.parse(`${text}+08:00`);
@@ -75,15 +82,10 @@ describe('schedule rules', () => {
     }
   });
 
-  it('jobRunsIn: sleeping lets out morning, evening and what the owner asked for; deep pause nothing', () => {
+  it('jobRunsIn: sleeping lets out only the morning and evening messages; deep pause nothing', () => {
     const kinds = ['morning', 'evening', 'nudge', 'thought', 'reminder', 'task'] as const;
     expect(kinds.filter((kind) => jobRunsIn(kind, 'awake'))).toEqual([...kinds]);
-    expect(kinds.filter((kind) => jobRunsIn(kind, 'sleeping'))).toEqual([
-      'morning',
-      'evening',
-      'reminder',
-      'task',
-    ]);
+    expect(kinds.filter((kind) => jobRunsIn(kind, 'sleeping'))).toEqual(['morning', 'evening']);
     expect(kinds.filter((kind) => jobRunsIn(kind, 'deep-pause'))).toEqual([]);
   });
 });
@@ -154,5 +156,60 @@ describe('reminders and scheduled messages', () => {
       seed: 1,
     });
     expect(again).not.toBe(morning);
+  });
+
+  // 10:00 asleep, 12:00 awake, 14:00 deep pause, 16:00 awake.
+  const history = [
+    { from: 'awake', to: 'sleeping', at: local('2026-11-24T10:00:00') },
+    { from: 'sleeping', to: 'awake', at: local('2026-11-24T12:00:00') },
+    { from: 'awake', to: 'deep-pause', at: local('2026-11-24T14:00:00') },
+    { from: 'deep-pause', to: 'awake', at: local('2026-11-24T16:00:00') },
+  ] as const;
+
+  it('powerStateAt: the state at an instant from the transitions, before the first one the state it left', () => {
+    const at = (time: string) => powerStateAt(history, 'awake', local(`2026-11-24T${time}`));
+    expect(at('09:00:00')).toBe('awake');
+    expect(at('10:00:00')).toBe('sleeping');
+    expect(at('11:59:59')).toBe('sleeping');
+    expect(at('13:00:00')).toBe('awake');
+    expect(at('15:00:00')).toBe('deep-pause');
+    expect(at('17:00:00')).toBe('awake');
+    expect(powerStateAt([], 'sleeping', 0)).toBe('sleeping');
+  });
+
+  it('stateThatHeld: a reminder due while asleep, or just before she slept and delivered after, was held', () => {
+    const held = (due: string, now: string) =>
+      stateThatHeld(history, 'awake', local(`2026-11-24T${due}`), local(`2026-11-24T${now}`));
+    expect(held('11:00:00', '12:00:05')).toBe('sleeping');
+    expect(held('15:00:00', '16:00:05')).toBe('deep-pause');
+    // Due at 09:59:55, the tick after it came once she slept: late too.
+    expect(held('09:59:55', '12:00:05')).toBe('sleeping');
+    // Awake at its time and until it went out: on time.
+    expect(held('12:30:00', '12:30:10')).toBeNull();
+    expect(held('17:00:00', '17:00:10')).toBeNull();
+  });
+
+  it('lateReminderText: says she was asleep or in deep pause at its time, and quotes it', () => {
+    const now = local('2026-11-24T21:00:00');
+    expect(
+      lateReminderText({
+        text: 'call mum',
+        dueAt: local('2026-11-24T18:00:00'),
+        heldBy: 'sleeping',
+        now,
+        timeZone: TZ,
+      }),
+    ).toBe('I was asleep at 18:00 — you asked me to remind you: "call mum"');
+    expect(
+      lateReminderText({
+        text: 'water the plants',
+        dueAt: local('2026-11-23T18:00:00'),
+        heldBy: 'deep-pause',
+        now,
+        timeZone: TZ,
+      }),
+    ).toBe(
+      'I was in deep pause yesterday at 18:00 — you asked me to remind you: "water the plants"',
+    );
   });
 });

@@ -185,9 +185,12 @@ describe('scheduler', { timeout: 30_000 }, () => {
     run.clock.advance(MINUTE);
     await run.setup.app.services.scheduler.tick();
     expect(run.push.sent.map((p) => p.message.tag)).toEqual(['reminder-r-deep']);
+    expect(run.push.sent[0]!.message.body).toBe(
+      'I was in deep pause on Tuesday 24 November at 10:00 — you asked me to remind you: "water the plants"',
+    );
   });
 
-  it('sleeping sends the morning and evening messages and no nudge; a reminder still comes', async () => {
+  it('sleeping sends only the morning and evening messages; a reminder waits and comes late on waking', async () => {
     const run = await freshRun();
     await runUntil(run, at(1, '07:30'));
     await run.owner.post('/api/chat', { message: 'off to work', history: [] });
@@ -196,15 +199,66 @@ describe('scheduler', { timeout: 30_000 }, () => {
       text: 'call the dentist',
       dueAt: at(1, '15:00'),
     });
+    await run.owner.post('/api/reminders', {
+      id: 'r-later',
+      text: 'call mum',
+      dueAt: at(1, '18:00'),
+    });
     await powerTo(run, 'enable');
-    await runUntil(run, at(3, '00:00'));
+    await runUntil(run, at(2, '10:00'));
     expect(run.push.sent.map((p) => `${p.message.tag} ${new Date(p.at).toISOString()}`)).toEqual([
       `kiri-morning ${new Date(at(1, '09:00')).toISOString()}`,
-      `reminder-r-sleep ${new Date(at(1, '15:00')).toISOString()}`,
       `kiri-evening ${new Date(at(1, '20:00')).toISOString()}`,
       `kiri-morning ${new Date(at(2, '09:00')).toISOString()}`,
-      `kiri-evening ${new Date(at(2, '20:00')).toISOString()}`,
     ]);
+    // Manual Wake Up: both come at once, in due order, each saying it is late; no tick needed.
+    await powerTo(run, 'disable');
+    await expect
+      .poll(() => run.push.sent.filter((p) => p.message.tag.startsWith('reminder-')).length)
+      .toBe(2);
+    const late = run.push.sent.filter((p) => p.message.tag.startsWith('reminder-'));
+    expect(late.map((p) => [p.message.tag, p.at, p.message.body])).toEqual([
+      [
+        'reminder-r-sleep',
+        at(2, '10:00'),
+        'I was asleep yesterday at 15:00 — you asked me to remind you: "call the dentist"',
+      ],
+      [
+        'reminder-r-later',
+        at(2, '10:00'),
+        'I was asleep yesterday at 18:00 — you asked me to remind you: "call mum"',
+      ],
+    ]);
+    const log = await logOf(run.owner);
+    expect(log.slice(-2).map((entry) => entry.message)).toEqual(late.map((p) => p.message.body));
+    // Once: later ticks send neither again.
+    await runUntil(run, at(2, '12:00'));
+    expect(run.push.sent.filter((p) => p.message.tag.startsWith('reminder-'))).toHaveLength(2);
+  });
+
+  it('a reminder held by sleep survives a restart and is delivered once on a voice wake', async () => {
+    let run = await freshRun();
+    await run.owner.post('/api/reminders', { id: 'r-nap', text: 'stretch', dueAt: at(1, '14:00') });
+    await runUntil(run, at(1, '13:00'));
+    await powerTo(run, 'enable');
+    await runUntil(run, at(1, '15:00'));
+    run = await restart(run);
+    await runUntil(run, at(1, '16:00'));
+    expect(run.push.sent.filter((p) => p.message.tag === 'reminder-r-nap')).toEqual([]);
+    const woken = await run.owner.post('/api/sleep-mode/voice-wake', { command: 'hey Kiri' });
+    expect(woken.status).toBe(200);
+    await expect
+      .poll(() => run.push.sent.filter((p) => p.message.tag === 'reminder-r-nap').length)
+      .toBe(1);
+    run = await restart(run);
+    await runUntil(run, at(1, '17:00'));
+    const fired = run.push.sent.filter((p) => p.message.tag === 'reminder-r-nap');
+    expect(fired.map((p) => [p.at, p.message.body])).toEqual([
+      [at(1, '16:00'), 'I was asleep at 14:00 — you asked me to remind you: "stretch"'],
+    ]);
+    expect(
+      (await logOf(run.owner)).filter((e) => e.message === fired[0]!.message.body),
+    ).toHaveLength(1);
   });
 
   it('fires a reminder once at its time, quoting its first 50 characters, even across a restart', async () => {
@@ -269,7 +323,7 @@ describe('scheduler', { timeout: 30_000 }, () => {
     const status = (await (await run.owner.request('/api/sleep-mode/status')).json()) as {
       pausedSystems: string[];
     };
-    expect(status.pausedSystems).toEqual(['silenceNudge', 'spontaneousThoughts']);
+    expect(status.pausedSystems).toEqual(['silenceNudge', 'spontaneousThoughts', 'reminders']);
   });
 
   it('tells of a finished task once per task id; in deep pause it is written but not pushed', async () => {

@@ -74,7 +74,7 @@ describe('status and transitions', () => {
     expect(await slept.json()).toMatchObject({ success: true, changed: true });
     const sleeping = await statusOf(owner);
     expect(sleeping).toMatchObject({ sleeping: true, deepPause: false, state: 'sleeping' });
-    expect(sleeping.pausedSystems).toEqual(['silenceNudge']);
+    expect(sleeping.pausedSystems).toEqual(['silenceNudge', 'reminders']);
     expect(sleeping.costSavings).toMatch(/80%/);
     expect(sleeping.lastActivity).not.toBeNull();
 
