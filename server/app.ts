@@ -38,6 +38,14 @@ import { registerBackgroundSystems } from './schedule/systems';
 import { OWNER_ACCOUNT } from './chat/account';
 import type { ScryptParams } from './store/auth-store';
 import { flushStores, type Stores } from './store/stores';
+import { LatticeTicks, MemoryLattice } from './memory/memory-lattice';
+import {
+  backupRoutes,
+  dreamsRoutes,
+  memoriesRoutes,
+  memoryLatticeRoutes,
+  soulAwakeningRoutes,
+} from './routes/memory-lattice';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -109,13 +117,22 @@ export function createApp(deps: AppDeps) {
     powerState: () => power.state,
   });
   const deferred = new DeferredReplies(power, log);
+  const lattice = new MemoryLattice({
+    memory: stores.memory,
+    lattice: stores.lattice,
+    dataDir: config.dataDir,
+    clock,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    log: (line) => log.info(line),
+  });
   const chat = new ChatService({
     personaName: config.personaName,
     timeZone: config.timeZone,
     clock,
     companion,
     conversations: stores.conversations,
-    memory: stores.memory,
+    memory: lattice,
     pause: deferred,
     reminders: chatReminders({ reminders, timeZone: config.timeZone }),
   });
@@ -139,6 +156,10 @@ export function createApp(deps: AppDeps) {
     providers: config.llmProviders.map((provider) => provider.name),
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
   });
+
+  power.systems.register({ id: 'memory-snapshots', runsIn: (state) => state !== 'deep-pause' });
+  power.systems.register({ id: 'memory-dreams', runsIn: (state) => state === 'sleeping' });
+  const latticeTicks = new LatticeTicks(lattice, () => power.state, log);
 
   const app = new Hono<AppEnv>();
   app.onError(handleErrors(log));
@@ -168,6 +189,11 @@ export function createApp(deps: AppDeps) {
     .route('/api/fallback-system', fallbackSystemRoutes(companion))
     .route('/api/sleep-mode', sleepModeRoutes({ power }))
     .route('/api/reminders', remindersRoutes({ reminders, clock }))
+    .route('/api/memory-lattice', memoryLatticeRoutes({ lattice }))
+    .route('/api/memories', memoriesRoutes({ lattice }))
+    .route('/api/backup', backupRoutes({ lattice }))
+    .route('/api/soul-awakening-status', soulAwakeningRoutes({ lattice }))
+    .route('/api/dreams', dreamsRoutes({ lattice }))
 
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
@@ -185,6 +211,7 @@ export function createApp(deps: AppDeps) {
       scheduler,
       deferred,
       delivery,
+      lattice,
     },
     /**
      * The scheduler's timer (unref'd) and the answers owed from a deep pause cut short by a restart.
@@ -193,11 +220,13 @@ export function createApp(deps: AppDeps) {
     startBackground(): void {
       scheduler.start();
       void deferred.drain();
+      latticeTicks.start();
     },
     /** Stops the timer and waits for the work under way. */
     async stopBackground(): Promise<void> {
       await scheduler.stop();
       await deferred.settled();
+      await latticeTicks.stop();
     },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
     async persistState(): Promise<void> {
