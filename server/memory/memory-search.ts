@@ -7,8 +7,7 @@ import { MAX_SEARCH_RESULTS, searchScore } from './lattice-rules';
 
 interface IndexedNode {
   id: string;
-  content: string;
-  tags: string;
+  text: string;
 }
 
 export interface SearchHit {
@@ -17,14 +16,18 @@ export interface SearchHit {
   score: number;
 }
 
+/** Fuzzy matching only for words of this many letters or more: 'ana' one edit away is 'and', 'anna', 'an'… */
+export const FUZZY_MIN_CHARS = 5;
+
 /**
- * Fuzzy matching allows one edit in five characters ('sistr' finds 'sister'), prefix matching finds
- * 'birth' in 'birthday'; tags (entities and key terms) count twice as much as the running text, and an
- * exact match counts more than a fuzzy or prefix one (MiniSearch's own weights: fuzzy 0.45, prefix 0.375).
+ * Fuzzy matching allows one edit in five characters for words of 5 letters or more ('sistr' finds
+ * 'sister'), prefix matching finds 'birth' in 'birthday'; tags (entities and key terms) count twice as
+ * much as the running text (they are indexed with it, one field: a key term that is also in the text
+ * counts twice, and one field costs half the work per match of two), and an exact match counts more
+ * than a fuzzy or prefix one (MiniSearch's own weights: fuzzy 0.45, prefix 0.375).
  */
 export const SEARCH_OPTIONS = {
-  boost: { tags: 2 },
-  fuzzy: 0.2,
+  fuzzy: (term: string) => (term.length >= FUZZY_MIN_CHARS ? 0.2 : false),
   prefix: true,
   combineWith: 'OR',
 } as const;
@@ -51,7 +54,7 @@ export function searchTermOf(term: string): string | null {
 
 function newIndex(): MiniSearch<IndexedNode> {
   return new MiniSearch<IndexedNode>({
-    fields: ['content', 'tags'],
+    fields: ['text'],
     storeFields: [],
     processTerm: searchTermOf,
     searchOptions: SEARCH_OPTIONS,
@@ -59,13 +62,16 @@ function newIndex(): MiniSearch<IndexedNode> {
 }
 
 function indexed(node: MemoryNode): IndexedNode {
-  return { id: node.id, content: node.content, tags: node.semanticTags.join(' ') };
+  return { id: node.id, text: `${node.content} ${node.semanticTags.join(' ')}` };
 }
 
-/** One account's index. `nodes` is read on every search, so a node forgotten meanwhile is never returned. */
+/**
+ * One account's index. The lattice syncs it after every add (an add past the cap also forgets a node);
+ * a search resyncs by itself when the count of `nodes` differs from what it holds.
+ */
 export class MemoryIndex {
   private readonly index = newIndex();
-  private readonly ids = new Set<string>();
+  private readonly byId = new Map<string, MemoryNode>();
 
   constructor(nodes: readonly MemoryNode[] = []) {
     this.sync(nodes);
@@ -76,33 +82,39 @@ export class MemoryIndex {
     const present = new Set<string>();
     for (const node of nodes) {
       present.add(node.id);
-      if (!this.ids.has(node.id)) {
-        this.index.add(indexed(node));
-        this.ids.add(node.id);
-      }
+      if (!this.byId.has(node.id)) this.index.add(indexed(node));
+      // The live object: accesses are counted on it in place.
+      this.byId.set(node.id, node);
     }
-    for (const id of this.ids) {
+    for (const id of this.byId.keys()) {
       if (present.has(id)) continue;
       this.index.discard(id);
-      this.ids.delete(id);
+      this.byId.delete(id);
     }
   }
 
   get size(): number {
-    return this.ids.size;
+    return this.byId.size;
   }
 
   /** Best first; at most `limit`. */
   search(query: string, nodes: readonly MemoryNode[], limit = MAX_SEARCH_RESULTS): SearchHit[] {
-    if (nodes.length !== this.ids.size) this.sync(nodes);
-    const byId = new Map(nodes.map((node) => [node.id, node]));
-    const hits: SearchHit[] = [];
+    if (nodes.length !== this.byId.size) this.sync(nodes);
+    // The best `limit` kept in order as the results stream by (not a sort of every match: a common
+    // word matches thousands of nodes among 10,000).
+    const best: SearchHit[] = [];
+    const better = (a: SearchHit, b: SearchHit) =>
+      a.score > b.score || (a.score === b.score && a.node.timestamp > b.node.timestamp);
     for (const result of this.index.search(query)) {
-      const node = byId.get(result.id as string);
-      if (node) hits.push({ node, score: searchScore(result.score, node.importance) });
+      const node = this.byId.get(result.id as string);
+      if (!node) continue;
+      const hit = { node, score: searchScore(result.score, node.importance) };
+      if (best.length === limit && !better(hit, best[limit - 1]!)) continue;
+      let at = best.length;
+      while (at > 0 && better(hit, best[at - 1]!)) at -= 1;
+      best.splice(at, 0, hit);
+      if (best.length > limit) best.pop();
     }
-    return hits
-      .sort((a, b) => b.score - a.score || b.node.timestamp - a.node.timestamp)
-      .slice(0, limit);
+    return best;
   }
 }
