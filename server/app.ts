@@ -157,8 +157,8 @@ export function createApp(deps: AppDeps) {
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
   });
 
-  power.systems.register({ id: 'memory-snapshots', runsIn: (state) => state !== 'deep-pause' });
-  power.systems.register({ id: 'memory-dreams', runsIn: (state) => state === 'sleeping' });
+  // The lattice's tick: the day's snapshot of memory.json, and dreams while asleep (docs/memory.md).
+  power.systems.register({ id: 'memory-lattice', runsIn: (state) => state !== 'deep-pause' });
   const latticeTicks = new LatticeTicks(lattice, () => power.state, log);
 
   const app = new Hono<AppEnv>();
