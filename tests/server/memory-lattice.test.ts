@@ -4,6 +4,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildMessages, MAX_PROMPT_MEMORIES } from '../../server/companion/prompt';
+import { BASELINE_PERSONALITY } from '../../server/companion/types';
 import { EMOTIONS } from '../../server/memory/emotions';
 import { SEARCH_TOO_SHORT, sealOf } from '../../server/memory/lattice-rules';
 import { SNAPSHOT_DIR } from '../../server/memory/lattice-store';
@@ -376,6 +378,44 @@ describe('memories from the chat', () => {
     expect(setup.app.services.lattice.forEngine('owner', 'hello')[0]!.content).toBe(
       'a newer memory about the garden, number 7',
     );
+  });
+
+  it('the provider prompt carries the most relevant few, never an owner-only one', async () => {
+    const { setup, owner } = await ownerChat();
+    await create(owner, 'my sister is called Ana');
+    const secret = await owner.post('/api/memory-lattice/create', {
+      content: 'my sister Ana has a secret diary',
+      contextType: 'bonding',
+      source: 'user',
+      ownerOnly: true,
+    });
+    expect(secret.status).toBe(201);
+    for (let i = 0; i < 8; i += 1) {
+      setup.clock.advance(1000);
+      await create(owner, `a newer memory about the garden, number ${i}`);
+    }
+    const message = 'what is my sister called?';
+    const [system] = buildMessages(
+      {
+        message,
+        isInitialGreeting: false,
+        userName: 'Mei',
+        history: [],
+        now: setup.clock.now,
+        timeZone: 'Asia/Shanghai',
+        personaName: 'Kiri',
+        personality: BASELINE_PERSONALITY,
+        memories: setup.app.services.lattice.forEngine('owner', message),
+        recentReplies: [],
+      },
+      { intent: 'recall', feeling: null, remember: null },
+    );
+    const listed = system!.content
+      .split('\n')
+      .filter((line) => line.startsWith('- ') && line.includes('(told '));
+    expect(listed).toHaveLength(MAX_PROMPT_MEMORIES);
+    expect(listed[0]).toContain('my sister is called Ana');
+    expect(system!.content).not.toContain('secret diary');
   });
 });
 
