@@ -7,6 +7,7 @@ import { browserColdStartBenchmark } from './browser-cold-start';
 import { browserNewestBenchmark } from './browser-newest';
 import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
+import { memorySearchBenchmark } from './memory-search';
 import { pushFanoutBenchmark } from './push-fanout';
 import { serverChatBenchmark } from './server-chat';
 import { schedulerTickBenchmark } from './scheduler-tick';
@@ -22,6 +23,7 @@ const BENCHMARKS: Benchmark[] = [
   browserColdStartBenchmark,
   browserReplayBenchmark,
   pushFanoutBenchmark,
+  memorySearchBenchmark,
 ];
 
 /** No single benchmark may run longer than this: the run stops by itself. */

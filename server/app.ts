@@ -43,6 +43,14 @@ import { registerBackgroundSystems } from './schedule/systems';
 import { OWNER_ACCOUNT } from './chat/account';
 import type { ScryptParams } from './store/auth-store';
 import { flushStores, type Stores } from './store/stores';
+import { LatticeTicks, MemoryLattice } from './memory/memory-lattice';
+import {
+  backupRoutes,
+  dreamsRoutes,
+  memoriesRoutes,
+  memoryLatticeRoutes,
+  soulAwakeningRoutes,
+} from './routes/memory-lattice';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -118,13 +126,22 @@ export function createApp(deps: AppDeps) {
   });
   const deferred = new DeferredReplies(power, log);
   const personality = new PersonalityService(stores.personality, clock);
+  const lattice = new MemoryLattice({
+    memory: stores.memory,
+    lattice: stores.lattice,
+    dataDir: config.dataDir,
+    clock,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    log: (line) => log.info(line),
+  });
   const chat = new ChatService({
     personaName: config.personaName,
     timeZone: config.timeZone,
     clock,
     companion,
     conversations: stores.conversations,
-    memory: stores.memory,
+    memory: lattice,
     // Kiri's one personality, read afresh for every reply, so a save is heard on the next message.
     personality: () => personality.current(),
     pause: deferred,
@@ -166,6 +183,10 @@ export function createApp(deps: AppDeps) {
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
   });
 
+  // The lattice's tick: the day's snapshot of memory.json, and dreams while asleep (docs/memory.md).
+  power.systems.register({ id: 'memory-lattice', runsIn: (state) => state !== 'deep-pause' });
+  const latticeTicks = new LatticeTicks(lattice, () => power.state, log);
+
   const app = new Hono<AppEnv>();
   app.onError(handleErrors(log));
   app.notFound(notFound);
@@ -196,6 +217,11 @@ export function createApp(deps: AppDeps) {
     .route('/api/reminders', remindersRoutes({ reminders, clock }))
     .route('/api/personality', personalityRoutes({ personality }))
     .route('/api/devcore', devcoreRoutes({ devcore }))
+    .route('/api/memory-lattice', memoryLatticeRoutes({ lattice }))
+    .route('/api/memories', memoriesRoutes({ lattice }))
+    .route('/api/backup', backupRoutes({ lattice }))
+    .route('/api/soul-awakening-status', soulAwakeningRoutes({ lattice }))
+    .route('/api/dreams', dreamsRoutes({ lattice }))
 
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
@@ -215,6 +241,7 @@ export function createApp(deps: AppDeps) {
       delivery,
       personality,
       devcore,
+      lattice,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -226,12 +253,14 @@ export function createApp(deps: AppDeps) {
       devcore.start();
       push.prepareAhead();
       void deferred.drain();
+      latticeTicks.start();
     },
     /** Stops the timer and waits for the work under way. */
     async stopBackground(): Promise<void> {
       await scheduler.stop();
       await devcore.stop();
       await deferred.settled();
+      await latticeTicks.stop();
     },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
     async persistState(): Promise<void> {

@@ -15,7 +15,7 @@ import type {
   IdempotencyRecord,
   StoredAnswer,
 } from '../store/conversation-store';
-import type { MemoryStore } from '../store/memory-store';
+import type { MemoryLattice } from '../memory/memory-lattice';
 import type { DeferredMessage } from '../power/power-store';
 import type { ChatReminders } from '../reminders/chat-reminders';
 import { sessionIdAt } from '../../src/domain/day-session';
@@ -42,7 +42,6 @@ import {
   type StoredOutcome,
 } from './idempotency';
 import { type ChatPause, DEEP_PAUSE_STATUS, deepPauseAnswer, PAUSED_PROVIDER } from './deep-pause';
-import { chatMemoryNode, memoriesForEngine } from './memories';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';
 export const NOT_YOUR_MESSAGE = 'Only your own messages can be unsent';
@@ -111,7 +110,8 @@ export interface ChatServiceOptions {
   clock: () => number;
   companion: Companion;
   conversations: ConversationStore;
-  memory: MemoryStore;
+  /** The memory lattice (server/memory): 'remember that …' adds to it, the engine reads from it. */
+  memory: MemoryLattice;
   /**
    * The personality the engine speaks with. The baseline until the personality area (personality.json)
    * lands and passes its current dimensions here.
@@ -186,7 +186,7 @@ export class ChatService {
         timeZone,
         personaName: this.options.personaName,
         personality: this.personalityOf(account),
-        memories: memoriesForEngine(this.options.memory.data, account),
+        memories: this.options.memory.forEngine(account, body.message),
         recentReplies: recentReplies(log),
         context: body.context,
       };
@@ -236,9 +236,16 @@ export class ChatService {
       if (reply.remember) {
         // Before the log: a crash between the two writes leaves a memory and no record, so the device
         // retries, and the retry finds this node by its source message instead of adding another.
-        const node = chatMemoryNode(reply.remember, repliedAt, userId);
-        await this.options.memory.commit({ account, add: node });
+        await this.options.memory.rememberFromChat(
+          account,
+          reply.remember,
+          body.message,
+          userId,
+          repliedAt,
+        );
       }
+      if ('intent' in reply && reply.intent === 'recall')
+        await this.options.memory.noteRecall(account, body.message);
 
       const answer: ChatAnswer = {
         kiriMessages: kiriEntries.map(({ id, message, timestamp }) => ({ id, message, timestamp })),
@@ -352,16 +359,23 @@ export class ChatService {
         timeZone,
         personaName: this.options.personaName,
         personality: this.personalityOf(account),
-        memories: memoriesForEngine(this.options.memory.data, account),
+        memories: this.options.memory.forEngine(account, question.message),
         recentReplies: recentReplies(log),
         context: 'chat',
       });
       parts = reply.parts.map((part) => part.trim()).filter((part) => part !== '');
       provider = reply.provider;
       if (reply.remember) {
-        const node = chatMemoryNode(reply.remember, now, question.id);
-        await this.options.memory.commit({ account, add: node });
+        await this.options.memory.rememberFromChat(
+          account,
+          reply.remember,
+          question.message,
+          question.id,
+          now,
+        );
       }
+      if (reply.intent === 'recall')
+        await this.options.memory.noteRecall(account, question.message);
     }
     if (parts.length === 0) parts.push(EMPTY_REPLY_FALLBACK);
     const repliedAt = Math.max(now, question.timestamp + 1);

@@ -1,6 +1,11 @@
-// Memory nodes made from the chat ('remember that …') and the memories the engine is given.
+// Memory nodes (the lattice of docs/memory.md): made from the chat ('remember that …') or the memory
+// panel, memory.json's reducer (add with links both ways, count an access, forget past the cap without
+// leaving a broken link), and the memories the engine is given.
 import { uuidv7 } from '../../src/domain/uuidv7';
-import type { MemoryFile, MemoryNode } from '../store/memory-store';
+import { readTerms, type Terms } from '../language/terms';
+import { emotionalWeightOf } from '../memory/emotions';
+import { importanceOf, linksFor, sealOf, tagsOf } from '../memory/lattice-rules';
+import type { MemoryContextType, MemoryFile, MemoryNode } from '../store/memory-store';
 
 /**
  * Spec 002 §9: at most 100 core memories, per account. A node's text is at most one message
@@ -9,67 +14,86 @@ import type { MemoryFile, MemoryNode } from '../store/memory-store';
 export const MAX_MEMORY_NODES = 100;
 /** How many memories the engine sees, newest first. */
 export const MEMORIES_FOR_ENGINE = 50;
-/** Something the owner asked to keep matters more than what Kiri noticed by itself. */
+/** Something the owner asked to keep matters more than what Kiri noticed by itself (at least this). */
 export const REMEMBERED_IMPORTANCE = 0.8;
-const MAX_TAGS = 8;
 
-const STOP_WORDS = new Set(
-  (
-    'the a an and or but if of to in on at by for with from about as into is are was were be been am ' +
-    'i me my mine you your yours he him his she her hers it its we us our they them their this that ' +
-    'these those there here what which who whom whose when where why how not no do does did have has ' +
-    'had will would can could should shall may might must so than then too very just also really ' +
-    'remember called named name'
-  ).split(' '),
-);
-
-/** A few content words of the memory, for search and linking later. */
+/** A few content words of the memory, for search and linking: its entities and key terms (wink-nlp). */
 export function semanticTagsOf(content: string): string[] {
-  const words = content.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
-  const tags: string[] = [];
-  for (const raw of words) {
-    const word = raw.replace(/'s$/, '').replace(/'/g, '');
-    if (word.length < 3 || STOP_WORDS.has(word) || tags.includes(word)) continue;
-    tags.push(word);
-    if (tags.length === MAX_TAGS) break;
-  }
-  return tags;
+  return tagsOf(readTerms(content));
 }
 
 export function nodesOf(data: MemoryFile, account: string): MemoryNode[] {
   return Object.hasOwn(data.accounts, account) ? data.accounts[account]!.nodes : [];
 }
 
-/** For CompanionInput.memories: newest first, at most MEMORIES_FOR_ENGINE. */
-export function memoriesForEngine(
-  data: MemoryFile,
-  account: string,
-): { content: string; timestamp: number }[] {
-  return [...nodesOf(data, account)]
-    .sort((a, b) => b.timestamp - a.timestamp)
-    .slice(0, MEMORIES_FOR_ENGINE)
-    .map((node) => ({ content: node.content, timestamp: node.timestamp }));
+export interface NewNode {
+  content: string;
+  contextType: MemoryContextType;
+  /** 'chat' from a conversation, 'user' from the memory panel. */
+  source: string;
+  ownerOnly: boolean;
+  /** The text the feelings are read from: the owner's whole message for a chat memory. */
+  feelingsFrom?: string;
+  sourceMessageId?: string | null;
+  importanceAtLeast?: number;
 }
 
+/**
+ * A lattice node: emotional weights read from its words, tags from its entities and key terms,
+ * importance from both, links to the related nodes already in `others`, and its seal.
+ */
+export function makeNode(fields: NewNode, now: number, others: readonly MemoryNode[]): MemoryNode {
+  const terms: Terms = readTerms(fields.content);
+  const feelingText = fields.feelingsFrom ?? fields.content;
+  const weights = emotionalWeightOf(
+    feelingText,
+    feelingText === fields.content ? terms : readTerms(feelingText),
+  );
+  const tags = tagsOf(terms);
+  const entityTags = terms.entities.map((entity) => entity.value.toLowerCase());
+  const node: MemoryNode = {
+    id: uuidv7(now),
+    content: fields.content,
+    contextType: fields.contextType,
+    source: fields.source,
+    ownerOnly: fields.ownerOnly,
+    timestamp: now,
+    accessCount: 0,
+    importance: Math.max(
+      fields.importanceAtLeast ?? 0,
+      importanceOf(fields.source, weights, terms),
+    ),
+    emotionalWeight: weights,
+    semanticTags: tags,
+    linkedNodes: linksFor(tags, entityTags, others),
+    sourceMessageId: fields.sourceMessageId ?? null,
+    lastAccessedAt: null,
+  };
+  node.checksum = sealOf(node);
+  return node;
+}
+
+/** A node from the chat's 'remember that …': its feelings are read from the owner's whole message. */
 export function chatMemoryNode(
   content: string,
   now: number,
   sourceMessageId: string | null,
+  others: readonly MemoryNode[] = [],
+  message: string = content,
 ): MemoryNode {
-  return {
-    id: uuidv7(now),
-    content,
-    contextType: 'conversation',
-    source: 'chat',
-    ownerOnly: false,
-    timestamp: now,
-    accessCount: 0,
-    importance: REMEMBERED_IMPORTANCE,
-    emotionalWeight: {},
-    semanticTags: semanticTagsOf(content),
-    linkedNodes: [],
-    sourceMessageId,
-  };
+  return makeNode(
+    {
+      content,
+      contextType: 'conversation',
+      source: 'chat',
+      ownerOnly: false,
+      feelingsFrom: message,
+      sourceMessageId,
+      importanceAtLeast: REMEMBERED_IMPORTANCE,
+    },
+    now,
+    others,
+  );
 }
 
 /**
@@ -94,7 +118,11 @@ export function leastValuableNode(nodes: readonly MemoryNode[]): number {
 
 /** The memory cap: past `cap` nodes, the least valuable ones are forgotten. */
 export function forgetPastCap(nodes: MemoryNode[], cap = MAX_MEMORY_NODES): void {
-  while (nodes.length > cap) nodes.splice(leastValuableNode(nodes), 1);
+  while (nodes.length > cap) {
+    const [gone] = nodes.splice(leastValuableNode(nodes), 1);
+    // No link may point at a node that is gone: the integrity check would call that corruption.
+    for (const node of nodes) node.linkedNodes = node.linkedNodes.filter((id) => id !== gone!.id);
+  }
 }
 
 /**
@@ -109,18 +137,33 @@ export function addNode(data: MemoryFile, account: string, node: MemoryNode): Me
     const existing = nodes.find((n) => n.sourceMessageId === node.sourceMessageId);
     if (existing) return existing;
   }
-  nodes.push(node);
+  const copy: MemoryNode = { ...node, linkedNodes: [...node.linkedNodes] };
+  // Links go both ways: the older node learns of the new one (only to nodes that exist).
+  copy.linkedNodes = copy.linkedNodes.filter((id) => nodes.some((n) => n.id === id));
+  for (const id of copy.linkedNodes) {
+    const other = nodes.find((n) => n.id === id)!;
+    if (!other.linkedNodes.includes(copy.id)) other.linkedNodes.push(copy.id);
+  }
+  nodes.push(copy);
   forgetPastCap(nodes);
-  return node;
+  return copy;
 }
 
-/** One change to memory.json, as its journal holds it. */
-export interface MemoryOp {
-  account: string;
-  add: MemoryNode;
+/** One change to memory.json, as its journal holds it: a new node, or the nodes a search returned. */
+export type MemoryOp =
+  { account: string; add: MemoryNode } | { account: string; access: string[]; at: number };
+
+/** Counts one access of each node (a search hit or a recall) and notes when. */
+export function countAccess(data: MemoryFile, account: string, ids: readonly string[], at: number) {
+  for (const node of nodesOf(data, account)) {
+    if (!ids.includes(node.id)) continue;
+    node.accessCount += 1;
+    node.lastAccessedAt = at;
+  }
 }
 
 /** memory.json's reducer. */
 export function applyMemoryOp(data: MemoryFile, op: MemoryOp): void {
-  addNode(data, op.account, op.add);
+  if ('add' in op) addNode(data, op.account, op.add);
+  else countAccess(data, op.account, op.access, op.at);
 }

@@ -12,7 +12,8 @@ export interface ChatMessage {
   content: string;
 }
 
-export const MAX_PROMPT_MEMORIES = 10;
+/** The most relevant few memories (the lattice ranks them against the message): enough to answer, not a dump. */
+export const MAX_PROMPT_MEMORIES = 5;
 const MAX_HISTORY = 10;
 const MAX_TURN_CHARS = 4_000;
 const MAX_MEMORY_CHARS = 300;
@@ -91,8 +92,10 @@ export function systemPrompt(input: CompanionInput, facts: PromptFacts): string 
       `Your current mood: ${input.mood.mode} (intensity ${intensity.toFixed(2)}). Let it colour your tone.`,
     );
   }
+  // The memory lattice orders them most relevant to the message first; owner-only ones stay here.
   const memories = (input.memories ?? [])
     .filter((memory) => typeof memory?.content === 'string' && memory.content.trim())
+    .filter((memory) => memory.ownerOnly !== true)
     .slice(0, MAX_PROMPT_MEMORIES);
   if (memories.length > 0) {
     const list = memories.map((memory) => {
@@ -100,7 +103,7 @@ export function systemPrompt(input: CompanionInput, facts: PromptFacts): string 
       return `- ${content} (told ${timeAgo(memory.timestamp, input.now)})`;
     });
     sections.push(
-      'Things the owner asked you to remember, newest first. Use them when relevant; never invent others:\n' +
+      'Things the owner asked you to remember, the most relevant to their message first. Use them when relevant; never invent others:\n' +
         list.join('\n'),
     );
   } else {

@@ -33,6 +33,8 @@ export interface ChatTurn {
 export interface MemoryItem {
   content: string;
   timestamp: number;
+  /** Private to the owner: never written into a provider's prompt (it would leave the machine). */
+  ownerOnly?: boolean;
 }
 
 export interface MoodInput {
@@ -54,7 +56,7 @@ export interface CompanionInput {
   personaName: string;
   personality: PersonalityDimensions;
   mood?: MoodInput | null;
-  /** What the owner asked Kiri to remember, newest first. */
+  /** What the owner asked Kiri to remember: the most relevant to the message first, then newest first. */
   memories: MemoryItem[];
   /** Kiri's last replies (each the full joined text); none is ever repeated verbatim. */
   recentReplies: string[];

@@ -2,6 +2,7 @@
 import { openAuthStore, type AuthStore } from './auth-store';
 import { openConversationStore, type ConversationStore } from './conversation-store';
 import { openMemoryStore, type MemoryStore } from './memory-store';
+import { openLatticeStore, type LatticeStore } from '../memory/lattice-store';
 import { openPowerStore, type PowerStore } from '../power/power-store';
 import { openReminderStore, type ReminderStore } from '../reminders/reminder-store';
 import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
@@ -13,6 +14,7 @@ export interface Stores {
   auth: AuthStore;
   conversations: ConversationStore;
   memory: MemoryStore;
+  lattice: LatticeStore;
   power: PowerStore;
   schedule: ScheduleStore;
   reminders: ReminderStore;
@@ -26,6 +28,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     auth: await openAuthStore(dataDir),
     conversations: await openConversationStore(dataDir),
     memory: await openMemoryStore(dataDir),
+    lattice: await openLatticeStore(dataDir),
     power: await openPowerStore(dataDir),
     schedule: await openScheduleStore(dataDir),
     reminders: await openReminderStore(dataDir),

@@ -155,9 +155,11 @@ describe('POST /api/chat body shapes (real local engine)', () => {
       source: 'chat',
       ownerOnly: false,
       accessCount: 0,
-      emotionalWeight: {},
       linkedNodes: [],
     });
+    // The lattice reads the feelings of the message: a brother is tenderness, nothing in it is sad.
+    expect(memory[0]!.emotionalWeight.tenderness).toBeGreaterThan(0);
+    expect(memory[0]!.emotionalWeight.melancholy).toBe(0);
     expect(memory[0]!.semanticTags).toEqual(expect.arrayContaining(['brother', 'leo']));
 
     setup.clock.advance(60_000);

@@ -67,6 +67,7 @@ describe('status and transitions', () => {
       'evening-check-in',
       'silence-nudge',
       'reminders',
+      'memory-lattice',
     ]);
 
     const slept = await owner.post('/api/sleep-mode/enable');
@@ -82,6 +83,7 @@ describe('status and transitions', () => {
     const paused = await statusOf(owner);
     expect(paused).toMatchObject({ sleeping: false, deepPause: true, activeSystems: [] });
     expect(paused.pausedSystems).toContain('chatLocalEngine');
+    expect(paused.pausedSystems).toContain('memoryLattice');
     expect(paused.costSavings).toMatch(/100%/);
 
     // Enable Sleep Mode does not lift a deep pause; Resume Full Mode does.
