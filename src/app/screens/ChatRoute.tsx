@@ -1,13 +1,17 @@
 // /, /full-chat, /full: the chat with the parts other features build, handed in as slots, since a
-// feature never imports another. Each part loads only when the chat shows it (the features panel
-// opened), so the chat's first load does not carry them.
-// The lead wires the parts built beside this one the same way: memoryPanel (src/features/memory),
-// tonePresets (src/features/personality) and moodStrip (src/features/mood).
+// feature never imports another. Each part loads only when the chat shows it (the features panel or
+// the settings panel opened), so the chat's first load does not carry them.
 import { Suspense } from 'react';
 import { ChatScreen } from '@/features/chat/components/ChatScreen';
 import { lazyComponent } from '@/lib/lazy-component';
 
 const DevCoreCard = lazyComponent(() => import('@/features/devcore/components/DevCoreCard'));
+const MemoryPanel = lazyComponent(() =>
+  import('@/features/memory/components/MemoryPanel').then((module) => ({
+    default: module.MemoryPanel,
+  })),
+);
+const TonePresets = lazyComponent(() => import('@/features/personality/components/TonePresets'));
 
 const devcoreCard = (
   <Suspense fallback={null}>
@@ -15,6 +19,20 @@ const devcoreCard = (
   </Suspense>
 );
 
+const memoryPanel = (
+  <Suspense fallback={null}>
+    <MemoryPanel />
+  </Suspense>
+);
+
+const tonePresets = (
+  <Suspense fallback={null}>
+    <TonePresets />
+  </Suspense>
+);
+
 export default function ChatRoute() {
-  return <ChatScreen devcoreCard={devcoreCard} />;
+  return (
+    <ChatScreen devcoreCard={devcoreCard} memoryPanel={memoryPanel} tonePresets={tonePresets} />
+  );
 }
