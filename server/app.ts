@@ -27,6 +27,14 @@ import type { RouteDeps } from './routes/route-deps';
 import { usersRoutes } from './routes/users';
 import { remindersRoutes } from './routes/reminders';
 import { sleepModeRoutes } from './routes/sleep-mode';
+import {
+  consciousnessRoutes,
+  kiriRoutes,
+  kiriStateRoutes,
+  manjaRoutes,
+  mirrorRoutes,
+} from './routes/inner-state';
+import { MoodService } from './mood/mood-service';
 import { DeferredReplies } from './power/deferred-replies';
 import { PowerService } from './power/power-service';
 import type { PushSender } from './push/push-sender';
@@ -109,11 +117,29 @@ export function createApp(deps: AppDeps) {
     powerState: () => power.state,
   });
   const deferred = new DeferredReplies(power, log);
+  const ownerName = () =>
+    config.ownerName ??
+    stores.auth.data.users.find((user) => user.role === 'owner' && user.name)?.name ??
+    null;
+  const mood = new MoodService({
+    store: stores.mood,
+    conversations: stores.conversations,
+    clock,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    powerSince: () => power.history().at(-1)?.at ?? null,
+    userName: (account) =>
+      account === OWNER_ACCOUNT
+        ? ownerName()
+        : (stores.auth.data.users.find((user) => `user:${user.id}` === account)?.name ?? null),
+    log,
+  });
   const chat = new ChatService({
     personaName: config.personaName,
     timeZone: config.timeZone,
     clock,
-    companion,
+    // Counted while a reply is made: the thought map's isThinking (server/mood).
+    companion: mood.track(companion),
     conversations: stores.conversations,
     memory: stores.memory,
     pause: deferred,
@@ -129,10 +155,7 @@ export function createApp(deps: AppDeps) {
     powerState: () => power.state,
     lastPowerChangeAt: () => power.history().at(-1)?.at ?? null,
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
-    ownerName: () =>
-      config.ownerName ??
-      stores.auth.data.users.find((user) => user.role === 'owner' && user.name)?.name ??
-      null,
+    ownerName,
     log,
   });
   registerBackgroundSystems(power.systems, {
@@ -168,6 +191,11 @@ export function createApp(deps: AppDeps) {
     .route('/api/fallback-system', fallbackSystemRoutes(companion))
     .route('/api/sleep-mode', sleepModeRoutes({ power }))
     .route('/api/reminders', remindersRoutes({ reminders, clock }))
+    .route('/api/kiri', kiriRoutes({ mood }))
+    .route('/api/kiri-state', kiriStateRoutes({ mood }))
+    .route('/api/manja', manjaRoutes({ mood }))
+    .route('/api/mirror', mirrorRoutes({ mood }))
+    .route('/api/consciousness', consciousnessRoutes({ mood }))
 
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
@@ -185,6 +213,7 @@ export function createApp(deps: AppDeps) {
       scheduler,
       deferred,
       delivery,
+      mood,
     },
     /**
      * The scheduler's timer (unref'd) and the answers owed from a deep pause cut short by a restart.
@@ -192,11 +221,13 @@ export function createApp(deps: AppDeps) {
      */
     startBackground(): void {
       scheduler.start();
+      mood.start();
       void deferred.drain();
     },
     /** Stops the timer and waits for the work under way. */
     async stopBackground(): Promise<void> {
       await scheduler.stop();
+      await mood.stop();
       await deferred.settled();
     },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */

@@ -2,6 +2,7 @@
 import { openAuthStore, type AuthStore } from './auth-store';
 import { openConversationStore, type ConversationStore } from './conversation-store';
 import { openMemoryStore, type MemoryStore } from './memory-store';
+import { openMoodStore, type MoodStore } from '../mood/mood-store';
 import { openPowerStore, type PowerStore } from '../power/power-store';
 import { openReminderStore, type ReminderStore } from '../reminders/reminder-store';
 import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
@@ -15,6 +16,7 @@ export interface Stores {
   schedule: ScheduleStore;
   reminders: ReminderStore;
   push: PushStore;
+  mood: MoodStore;
 }
 
 export async function openStores(dataDir: string): Promise<Stores> {
@@ -26,6 +28,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     schedule: await openScheduleStore(dataDir),
     reminders: await openReminderStore(dataDir),
     push: await openPushStore(dataDir),
+    mood: await openMoodStore(dataDir),
   };
 }
 
