@@ -169,8 +169,7 @@ export function moodOf(inputs: MoodInputs): Mood {
       'The conversation is about practical things',
     );
   }
-  const silentFor =
-    inputs.lastOwnerMessageAt === null ? Infinity : now - inputs.lastOwnerMessageAt;
+  const silentFor = inputs.lastOwnerMessageAt === null ? Infinity : now - inputs.lastOwnerMessageAt;
   if (isMoodNight(inputs.hour) && silentFor >= URGENT_WINDOW_MS) {
     return make('resting', 0.2, 'Night, and the owner is quiet');
   }

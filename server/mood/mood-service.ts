@@ -295,7 +295,11 @@ export class MoodService {
     };
   }
 
-  private accountData(data: { accounts: Record<string, MoodAccount> }, account: string, now: number) {
+  private accountData(
+    data: { accounts: Record<string, MoodAccount> },
+    account: string,
+    now: number,
+  ) {
     let entry = data.accounts[account];
     if (!entry) {
       entry = {
@@ -336,7 +340,8 @@ export class MoodService {
     await this.options.store.update((data) => {
       const entry = this.accountData(data, account, now);
       let manja = entry.manja;
-      for (const message of fresh) manja = manjaAfterMessage(manja, message.message, message.timestamp);
+      for (const message of fresh)
+        manja = manjaAfterMessage(manja, message.message, message.timestamp);
       entry.manja = manja;
       const last = fresh.at(-1)!;
       entry.readThrough = { id: last.id, at: last.timestamp };

@@ -36,9 +36,7 @@ export const snapshotSchema = z.object({
   at: timestamp,
   mode: z.enum(MOOD_MODES),
   valence: z.number().min(-1).max(1),
-  focus: z.array(
-    z.object({ term: z.string(), weight: unit, category: z.enum(FOCUS_CATEGORIES) }),
-  ),
+  focus: z.array(z.object({ term: z.string(), weight: unit, category: z.enum(FOCUS_CATEGORIES) })),
 });
 
 export const moodAccountSchema = z.object({

@@ -32,7 +32,8 @@ describe('manja rises with warm exchanges', () => {
     const warm = state.level;
     expect(manjaAfterMessage(state, 'I feel terrible today', 2000).level).toBe(warm);
     expect(manjaAfterMessage(state, 'the bus is at 5', 2000).level).toBe(warm);
-    for (let i = 0; i < 200; i += 1) state = manjaAfterMessage(state, 'love you so much!!', 3000 + i);
+    for (let i = 0; i < 200; i += 1)
+      state = manjaAfterMessage(state, 'love you so much!!', 3000 + i);
     expect(state.level).toBeLessThanOrEqual(1);
     expect(state.level).toBeGreaterThan(0.95);
   });

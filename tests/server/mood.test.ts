@@ -183,7 +183,8 @@ describe('thought map', () => {
     expect(byTerm.get('stressed')?.category).toBe('emotional');
     // The wedding came 20 minutes earlier: it weighs less than the newer words.
     expect(byTerm.get('wedding')!.weight).toBeLessThan(byTerm.get('scared')!.weight);
-    for (const stop of ['the', 'and', 'my', 'is', 'also', 'will']) expect(byTerm.has(stop)).toBe(false);
+    for (const stop of ['the', 'and', 'my', 'is', 'also', 'will'])
+      expect(byTerm.has(stop)).toBe(false);
     expect(map.focus.length).toBeLessThanOrEqual(8);
     for (const term of map.focus) {
       expect(term.weight).toBeGreaterThan(0);
