@@ -140,6 +140,10 @@ export function createApp(deps: AppDeps) {
     clock,
     // Counted while a reply is made: the thought map's isThinking (server/mood).
     companion: mood.track(companion),
+    mood: (account) => {
+      const state = mood.moodState(account);
+      return { mode: state.mode, intensity: state.intensity };
+    },
     conversations: stores.conversations,
     memory: stores.memory,
     pause: deferred,

@@ -90,6 +90,18 @@ describe('mood', () => {
     expect(['protective', 'nurturing']).not.toContain(later.mode);
   });
 
+  it('Kiri answers in her mood: the engine is given the mood the conversation so far put her in', async () => {
+    const companion = fakeCompanion();
+    const { owner } = await ownerChat({ companion });
+    await say(owner, 'hello there');
+    expect(companion.calls.at(-1)!.mood).toEqual({ mode: 'calm', intensity: 0.2 });
+    await say(owner, 'I feel so sad and lonely, everything is awful');
+    await say(owner, 'are you there?');
+    const mood = companion.calls.at(-1)!.mood!;
+    expect(['protective', 'nurturing']).toContain(mood.mode);
+    expect(mood).toEqual({ mode: (await moodOf(owner)).mode, intensity: expect.any(Number) });
+  });
+
   it('a happy conversation stays calm, warmer than a quiet one', async () => {
     const { owner } = await ownerChat({ companion: fakeCompanion() });
     const quiet = await moodOf(owner);
