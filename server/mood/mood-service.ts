@@ -142,7 +142,17 @@ export class MoodService {
   private timer: ReturnType<typeof setInterval> | null = null;
   private rolling: Promise<void> | null = null;
 
-  constructor(private readonly options: MoodServiceOptions) {}
+  /** HH:mm in TIME_ZONE, for 'Sleeping since …' and 'Idle since …'. */
+  private readonly clockFormat: Intl.DateTimeFormat;
+
+  constructor(private readonly options: MoodServiceOptions) {
+    this.clockFormat = new Intl.DateTimeFormat('en-GB', {
+      timeZone: options.timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+  }
 
   /** The companion, counted while it makes a reply: Kiri is thinking. Health and the rest pass through. */
   track(companion: Companion): Companion {
@@ -249,12 +259,7 @@ export class MoodService {
     const power = this.options.powerState();
     const powerSince = this.options.powerSince?.() ?? null;
     const base = { mode: mood.mode, updatedAt: iso(now) };
-    const time = (ms: number) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: this.options.timeZone,
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(ms);
+    const time = (ms: number) => this.clockFormat.format(ms);
     if (power === 'deep-pause') {
       return {
         ...base,
@@ -330,7 +335,9 @@ export class MoodService {
 
   /**
    * Reads the owner's new messages into manja and, at most once an hour, keeps a snapshot of the
-   * thought map. Writes only when there was something new.
+   * thought map. Writes only when there was something new. No await between reading what is new and
+   * the store's update (which applies its change at once): two reads at the same time count a message
+   * once.
    */
   async catchUp(account: string): Promise<void> {
     const fresh = this.unread(account);

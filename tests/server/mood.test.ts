@@ -229,6 +229,14 @@ describe('manja', () => {
     expect(faded.level).toBeGreaterThanOrEqual(0.2);
   });
 
+  it('two reads at once count a warm message once', async () => {
+    const { owner } = await ownerChat({ companion: fakeCompanion() });
+    await say(owner, 'you are wonderful, thank you!');
+    const [a, b] = await Promise.all([manjaOf(owner), manjaOf(owner)]);
+    expect([a.warmExchanges, b.warmExchanges]).toEqual([1, 1]);
+    expect(a.level).toBe(b.level);
+  });
+
   it('is kept in DATA_DIR across a restart', async () => {
     const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
     await say(owner, 'you are the best, I adore you!');
