@@ -152,14 +152,14 @@ export function moodOf(inputs: MoodInputs): Mood {
     return make(
       'protective',
       (0.4 + 0.6 * Math.abs(feeling.valence)) * fade,
-      `The owner's recent messages read distressed (${valence})`,
+      `Recent messages read distressed (${valence})`,
     );
   }
   if (feeling.messages > 0 && feeling.valence < NURTURING_BELOW) {
     return make(
       'nurturing',
       (0.3 + 0.7 * Math.abs(feeling.valence)) * fade,
-      `The owner's recent messages read sad (${valence})`,
+      `Recent messages read sad (${valence})`,
     );
   }
   if (feeling.messages > 0 && inputs.practicalShare >= FOCUSED_SHARE) {
@@ -171,13 +171,13 @@ export function moodOf(inputs: MoodInputs): Mood {
   }
   const silentFor = inputs.lastOwnerMessageAt === null ? Infinity : now - inputs.lastOwnerMessageAt;
   if (isMoodNight(inputs.hour) && silentFor >= URGENT_WINDOW_MS) {
-    return make('resting', 0.2, 'Night, and the owner is quiet');
+    return make('resting', 0.2, 'Night, and all is quiet');
   }
   if (feeling.messages > 0 && feeling.valence > CONTENT_ABOVE) {
     return make(
       'calm',
       (0.3 + 0.5 * feeling.valence) * fade,
-      `The owner's recent messages read warm (${valence})`,
+      `Recent messages read warm (${valence})`,
     );
   }
   return make(
