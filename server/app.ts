@@ -26,6 +26,8 @@ import { notificationsRoutes } from './routes/notifications';
 import type { RouteDeps } from './routes/route-deps';
 import { usersRoutes } from './routes/users';
 import { remindersRoutes } from './routes/reminders';
+import { personalityRoutes } from './routes/personality';
+import { PersonalityService } from './personality/personality-service';
 import { sleepModeRoutes } from './routes/sleep-mode';
 import {
   consciousnessRoutes,
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps) {
     powerState: () => power.state,
   });
   const deferred = new DeferredReplies(power, log);
+  const personality = new PersonalityService(stores.personality, clock);
   const ownerName = () =>
     config.ownerName ??
     stores.auth.data.users.find((user) => user.role === 'owner' && user.name)?.name ??
@@ -132,6 +135,8 @@ export function createApp(deps: AppDeps) {
       account === OWNER_ACCOUNT
         ? ownerName()
         : (stores.auth.data.users.find((user) => `user:${user.id}` === account)?.name ?? null),
+    // The reflection is written in Kiri's current personality (server/personality).
+    personality: () => personality.current(),
     log,
   });
   const chat = new ChatService({
@@ -146,6 +151,8 @@ export function createApp(deps: AppDeps) {
     },
     conversations: stores.conversations,
     memory: stores.memory,
+    // Kiri's one personality, read afresh for every reply, so a save is heard on the next message.
+    personality: () => personality.current(),
     pause: deferred,
     reminders: chatReminders({ reminders, timeZone: config.timeZone }),
   });
@@ -195,6 +202,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/fallback-system', fallbackSystemRoutes(companion))
     .route('/api/sleep-mode', sleepModeRoutes({ power }))
     .route('/api/reminders', remindersRoutes({ reminders, clock }))
+    .route('/api/personality', personalityRoutes({ personality }))
     .route('/api/kiri', kiriRoutes({ mood }))
     .route('/api/kiri-state', kiriStateRoutes({ mood }))
     .route('/api/manja', manjaRoutes({ mood }))
@@ -217,6 +225,7 @@ export function createApp(deps: AppDeps) {
       scheduler,
       deferred,
       delivery,
+      personality,
       mood,
     },
     /**

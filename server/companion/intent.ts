@@ -1,6 +1,7 @@
 // Reading the owner's message: intent, feeling, what to remember, what to recall.
 import type { Intent } from './types';
 import { normaliseApostrophes, tidy, trimEndOf } from './text';
+import { NEUTRAL_BAND, readSentiment, STRONG_FEELING } from '../language/sentiment';
 
 export type AboutKind =
   'identity' | 'name' | 'wellbeing' | 'doing' | 'ai' | 'preference' | 'general';
@@ -11,6 +12,8 @@ export type Flavour = 'wordless' | 'ack' | 'affection' | null;
 export interface Analysis {
   intent: Intent;
   feeling: string | null;
+  /** How strongly the feeling is felt, 0 to 1 (VADER, see readFeeling); 0 without one. */
+  feelingIntensity: number;
   remember: string | null;
   recallQuery: string | null;
   /** The message opened with a greeting ('hey, …'). */
@@ -62,25 +65,61 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
 const NEGATION =
   /\b(not|never|no longer|isn't|wasn't|aren't|don't|didn't|doesn't|not really|hardly)\s+(?:\w+\s+)?$/;
 
-/** The owner's feeling, or null: the earliest non-negated feeling word wins. */
+/** The feelings whose words are glad ones: when VADER reads the message as negative, they were negated. */
+const POSITIVE_FEELINGS: ReadonlySet<Feeling> = new Set(['happy', 'excited', 'grateful']);
+
 /** Searching forms, made once: matchAll copies them, so no search leaves a lastIndex behind. */
 const FEELING_SEARCHES = FEELINGS.map(
   (feeling) => [feeling, new RegExp(FEELING_PATTERNS[feeling].source, 'g')] as const,
 );
 
-export function detectFeeling(text: string): Feeling | null {
+export interface FeelingReading {
+  feeling: Feeling;
+  /** How strongly it is felt, 0 to 1: VADER's |compound| when it agrees with the feeling, else 0. */
+  intensity: number;
+  /** Strongly felt (intensity at least STRONG_FEELING): 'I'm SO happy!!' is very happy. */
+  strong: boolean;
+}
+
+/**
+ * The owner's feeling (docs/language.md). The word lists name the kind of feeling the replies need
+ * (sad, tired, anxious…); VADER decides its direction and strength, negation, intensifiers, capitals,
+ * '!' and emoticons included. The earliest feeling word VADER's reading agrees with wins:
+ * - a glad word in a message VADER reads as negative was negated ('I am not happy at all'): sad;
+ * - a sore word in a message VADER reads as positive, right after a negation ('I'm not sad'), is no
+ *   feeling; in VADER's neutral band the negation before the word decides, as before.
+ */
+export function readFeeling(text: string): FeelingReading | null {
   const lower = normaliseApostrophes(text).toLowerCase();
-  let best: { feeling: Feeling; index: number } | null = null;
+  const hits: { feeling: Feeling; index: number }[] = [];
   for (const [feeling, pattern] of FEELING_SEARCHES) {
-    for (const match of lower.matchAll(pattern)) {
-      const before = lower.slice(Math.max(0, match.index - 24), match.index);
-      if (NEGATION.test(before)) continue;
-      if (feeling === 'stressed' && /\bno stress\b/.test(lower)) continue;
-      if (!best || match.index < best.index) best = { feeling, index: match.index };
-      break;
-    }
+    for (const match of lower.matchAll(pattern)) hits.push({ feeling, index: match.index });
   }
-  return best?.feeling ?? null;
+  if (hits.length === 0) return null;
+  hits.sort((a, b) => a.index - b.index);
+  const { compound } = readSentiment(text);
+  const negative = compound <= -NEUTRAL_BAND;
+  for (const hit of hits) {
+    const negated = NEGATION.test(lower.slice(Math.max(0, hit.index - 24), hit.index));
+    let feeling: Feeling | null = hit.feeling;
+    if (POSITIVE_FEELINGS.has(hit.feeling)) {
+      if (negative) feeling = 'sad';
+      else if (negated) feeling = null;
+    } else {
+      if (hit.feeling === 'stressed' && /\bno stress\b/.test(lower)) feeling = null;
+      else if (negated && !negative) feeling = null;
+    }
+    if (!feeling) continue;
+    const agrees = POSITIVE_FEELINGS.has(feeling) ? compound > 0 : compound < 0;
+    const intensity = agrees ? Math.abs(compound) : 0;
+    return { feeling, intensity, strong: intensity >= STRONG_FEELING };
+  }
+  return null;
+}
+
+/** The owner's feeling, or null (see {@link readFeeling}). */
+export function detectFeeling(text: string): Feeling | null {
+  return readFeeling(text)?.feeling ?? null;
 }
 
 const LEAD_FILLER =
@@ -275,10 +314,12 @@ export function analyse(message: string): Analysis {
   const { greeted, rest } = stripGreeting(text);
   const body = rest.replace(LEAD_FILLER, '').trim();
   const thanked = !NO_THANKS.test(text) && THANKS_ANYWHERE.test(text);
-  const feeling = detectFeeling(text) ?? (thanked ? 'grateful' : null);
+  const reading = readFeeling(text);
+  const feeling = reading?.feeling ?? (thanked ? 'grateful' : null);
   const base: Analysis = {
     intent: 'statement',
     feeling,
+    feelingIntensity: reading?.intensity ?? 0,
     remember: null,
     recallQuery: null,
     greeted,
@@ -327,9 +368,9 @@ export function analyse(message: string): Analysis {
     return { ...base, intent: 'farewell' };
   }
   if (!NO_THANKS.test(body) && THANKS_START.test(body)) {
-    return { ...base, intent: 'thanks', feeling: detectFeeling(text) ?? 'grateful' };
+    return { ...base, intent: 'thanks', feeling: reading?.feeling ?? 'grateful' };
   }
-  if (feeling && !(thanked && feeling === 'grateful' && !detectFeeling(text))) {
+  if (feeling && !(thanked && feeling === 'grateful' && !reading)) {
     return { ...base, intent: 'feeling' };
   }
   if (AFFECTION.test(body)) return { ...base, flavour: 'affection' };

@@ -1,6 +1,7 @@
 // The local engine: a reply built from phrase pools, with no network (DESIGN.md "Companion").
 import type { Analysis, Feeling } from './intent';
 import { analyse, resolveRemember } from './intent';
+import { STRONG_FEELING } from '../language/sentiment';
 import * as P from './phrases';
 import { hashString, Random } from './random';
 import { balance } from './split';
@@ -29,6 +30,8 @@ interface Step {
   values?: Record<string, string | null>;
   /** A follow-up question: skipped when the reply already asks something. */
   follow?: boolean;
+  /** Said only when the step before it was said (a reason needs its suggestion). */
+  afterPrevious?: boolean;
 }
 
 interface Plan {
@@ -68,6 +71,8 @@ function chances(voice: Voice) {
   const { p } = voice;
   return {
     suggest: clamp((p.logic_bias - 0.45) * 2),
+    // logic_bias gives reasons: none at 0.5 or below, almost always at 0.9 and above.
+    reason: clamp((p.logic_bias - 0.5) * 2.5),
     humor: clamp((p.humor_level - 0.45) * 1.6, 0.85),
     follow: clamp((p.initiative - 0.3) * 1.4, 0.9),
   };
@@ -178,14 +183,17 @@ function planFeeling(ctx: Context): Plan {
   const feeling = (ctx.analysis.feeling ?? 'sad') as Feeling;
   const pools = P.FEELING_POOLS[feeling];
   const echo = echoPool(ctx);
+  // A strongly felt message (VADER, docs/language.md: 'I'm SO happy!!') is always echoed back.
+  const strong = ctx.analysis.feelingIntensity >= STRONG_FEELING;
   return {
     nameChance: 0.45,
     steps: [
       { pool: pools.open },
-      ...(echo ? [{ pool: echo, chance: 0.55 }] : []),
+      ...(echo ? [{ pool: echo, chance: strong ? 1 : 0.55 }] : []),
       { pool: pools.body },
       ...memoryWeave(ctx),
       { pool: pools.suggest, chance: c.suggest },
+      { pool: pools.reason, chance: c.reason, afterPrevious: true },
       { pool: P.HUMOR, chance: pools.positive || feeling === 'bored' ? c.humor * 0.6 : 0 },
       ...moodSteps(ctx),
       ...lateStep(ctx, 1),
@@ -330,6 +338,7 @@ function planQuestion(ctx: Context): Plan {
       { pool: P.QUESTION_BODIES },
       ...memoryWeave(ctx),
       { pool: P.QUESTION_SUGGEST, chance: c.suggest },
+      { pool: P.QUESTION_REASONS, chance: c.reason, afterPrevious: true },
       { pool: P.QUESTION_HUMOR, chance: c.humor * 0.7 },
       ...lateStep(ctx, 0.6),
       { pool: P.QUESTION_FOLLOWS, chance: c.follow, follow: true },
@@ -376,6 +385,7 @@ function planStatement(ctx: Context): Plan {
       { pool: P.STATEMENT_BODIES },
       ...memoryWeave(ctx),
       { pool: P.STATEMENT_SUGGEST, chance: c.suggest * 0.7 },
+      { pool: P.STATEMENT_REASONS, chance: c.reason, afterPrevious: true },
       { pool: P.HUMOR, chance: c.humor * 0.7 },
       ...moodSteps(ctx),
       ...lateStep(ctx, 0.6),
@@ -449,13 +459,31 @@ function compose(ctx: Context, rng: Random): string[] {
     values: ctx.values,
   };
   const segments: string[] = [];
+  let previousSaid = false;
   for (const step of steps) {
+    const said = previousSaid;
+    previousSaid = false;
+    if (step.afterPrevious && !said) continue;
     if (step.chance !== undefined && !rng.chance(step.chance)) continue;
     if (step.follow && segments.some((segment) => segment.includes('?'))) continue;
     const text = say(step.pool, ctx, slots, rng, step.values);
-    if (text && !repeatsAPhrase(text, segments)) segments.push(text);
+    if (!text || repeatsAPhrase(text, segments)) continue;
+    if (step.afterPrevious) {
+      // A reason is one sentence with its suggestion ('…let the rest wait, because …'), so a split
+      // never sends it alone.
+      segments.push(withReason(segments.pop()!, text));
+    } else segments.push(text);
+    previousSaid = true;
   }
   return segments;
+}
+
+function withReason(suggestion: string, reason: string): string {
+  if (/[!?]$/.test(suggestion)) return `${suggestion} ${reason}`;
+  const lower = `${reason[0]!.toLowerCase()}${reason.slice(1)}`;
+  const end = /[.~…]+$/.exec(suggestion)?.[0] ?? '';
+  const mark = /[.]$/.test(reason) || end === '' ? '' : end.includes('~') ? ' ~' : '.';
+  return `${suggestion.slice(0, suggestion.length - end.length).trimEnd()}, ${lower}${mark}`;
 }
 
 /** Segments of one part: a full stop between two when the first has no end mark; lists on their own lines. */
@@ -464,6 +492,7 @@ function joinSegments(segments: readonly string[]): string {
   for (const segment of segments) {
     if (!out) out = segment;
     else if (segment.startsWith('- ')) out += `\n${segment}`;
+    // A reason belongs to the suggestion before it: 'write it down, because …'.
     else out += `${/[.!?~…):]$/.test(out) ? '' : '.'} ${segment}`;
   }
   return out;

@@ -199,6 +199,8 @@ interface FeelingPools {
   open: Entry[];
   body: Entry[];
   suggest: Entry[];
+  /** Why the suggestion helps: said after it, more often the higher logic_bias (docs/personality.md). */
+  reason: Entry[];
   follow: Entry[];
   positive?: boolean;
 }
@@ -220,6 +222,10 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
     suggest: [
       'maybe something small could help: a warm drink, a blanket, one song you love',
       "if you can, write down what's weighing on you — it often feels lighter on paper",
+    ],
+    reason: [
+      'because putting a feeling into words takes some of its weight off',
+      'because small comforts calm the body first, and the mind follows',
     ],
     follow: [
       'do you want to tell me what happened?',
@@ -243,6 +249,10 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
       L("water, a snack, and an early night? doctor {persona}'s orders ~", null, 'playful'),
       'if you can, pick the one thing that really has to happen and let the rest wait',
     ],
+    reason: [
+      'because a rested mind sees the same problems as smaller ones',
+      'because sleep is when your body repairs what today used up',
+    ],
     follow: ['did you sleep okay last night?', 'what drained you the most today?'],
   },
   happy: {
@@ -259,6 +269,7 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
       L("i'm doing a tiny happy dance over here ~", null, 'playful'),
     ],
     suggest: ['maybe write it down, so you can remember this one later'],
+    reason: ['because good days are worth keeping, and memory fades faster than we think'],
     follow: ['what made it so good?', 'tell me everything?'],
   },
   anxious: {
@@ -276,6 +287,10 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
     suggest: [
       'try this: breathe in for 4, hold for 4, out for 6. a few rounds',
       'write down the worry, then one thing you can actually do about it — just one',
+    ],
+    reason: [
+      'because slow breathing tells your body the danger has passed',
+      'because one small action turns a worry into a plan',
     ],
     follow: ["what's worrying you the most?", 'is it something coming up soon?'],
   },
@@ -295,6 +310,10 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
       'maybe step away for a few minutes before you reply to anyone',
       'a quick walk can take the edge off',
     ],
+    reason: [
+      'because a few minutes of distance lets the first rush of anger pass',
+      'because moving burns off the adrenaline that keeps the anger going',
+    ],
     follow: ['what happened?', 'do you want to vent, or find a fix?'],
   },
   lonely: {
@@ -312,6 +331,7 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
       'maybe message one friend, even just a hi?',
       'a walk somewhere with people around sometimes helps',
     ],
+    reason: ['because even a small hello reminds you that people are there for you'],
     follow: [
       'want to tell me about your day while i keep you company?',
       'what would feel good right now?',
@@ -333,6 +353,7 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
       "let's make it smaller: what's the one thing that actually has to happen today?",
       'list everything, then pick the two that matter most. the rest can wait',
     ],
+    reason: ['because a shorter list is easier to start, and starting is the hardest part'],
     follow: ["what's the biggest thing on your plate?", "when's the deadline?"],
   },
   excited: {
@@ -349,6 +370,7 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
       L("i'm already excited with you ~", null, 'soft'),
     ],
     suggest: ['want to make a little plan so it goes perfectly?'],
+    reason: ['because a plan lets you enjoy the wait instead of worrying about details'],
     follow: ['tell me everything!', 'when is it?'],
   },
   bored: {
@@ -366,6 +388,7 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
       "try something tiny and new: a song you've never heard, a ten-minute sketch, a walk down a different street",
       'we could play a game — i think of an animal, you guess?',
     ],
+    reason: ['because something new gives your mind something to chew on'],
     follow: ['what kind of mood are you in: cozy or adventurous?', 'want me to suggest something?'],
   },
   grateful: {
@@ -377,6 +400,7 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
       'that warms my little heart ~',
     ],
     suggest: ['maybe write three of those down tonight'],
+    reason: ['because writing good things down trains you to notice more of them'],
     follow: ['what are you grateful for today?'],
   },
 };
@@ -572,6 +596,10 @@ export const QUESTION_SUGGEST: Entry[] = [
   "let's break it down: what do you know for sure, and what are you guessing?",
   "if it helps, list the options and we'll weigh them together",
 ];
+export const QUESTION_REASONS: Entry[] = [
+  'because separating facts from guesses shows what is really left to find out',
+  'because seeing the options side by side makes the trade-offs easier to judge',
+];
 export const QUESTION_FOLLOWS: Entry[] = [
   'what do you think?',
   'what made you wonder?',
@@ -609,6 +637,10 @@ export const STATEMENT_BODIES: Entry[] = [
 export const STATEMENT_SUGGEST: Entry[] = [
   'want to think through what to do next?',
   'is there something you need to decide about it?',
+];
+export const STATEMENT_REASONS: Entry[] = [
+  'because a clear next step makes it easier to move on',
+  'because naming the decision is half of making it',
 ];
 export const STATEMENT_FOLLOWS: Entry[] = [
   'how do you feel about it?',

@@ -4,6 +4,8 @@ import type { Intent, CompanionInput, PersonalityDimensions } from './types';
 import { effectivePersonality } from './style';
 import { dayPartLabel, dayPartOf, describeNow, hourIn, timeAgo } from './time';
 import { tidy } from './text';
+import { toneLabel } from '../../src/domain/personality';
+import { STRONG_FEELING } from '../language/sentiment';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -15,15 +17,8 @@ const MAX_HISTORY = 10;
 const MAX_TURN_CHARS = 4_000;
 const MAX_MEMORY_CHARS = 300;
 
-/** Spec 000 §4 'Personality editor': the derived tone label, first match wins. */
-export function toneLabel(p: PersonalityDimensions): string {
-  if (p.formality < 0.3 && p.humor_level > 0.6) return 'casual';
-  if (p.logic_bias > 0.7 && p.softness < 0.5) return 'direct';
-  if (p.softness > 0.7 && p.formality > 0.6) return 'gentle';
-  if (p.initiative > 0.7 && p.humor_level > 0.5) return 'playful';
-  if (p.logic_bias > 0.6 && p.formality > 0.5) return 'professional';
-  return 'balanced';
-}
+/** Spec 000 §4 'Personality editor': one rule for the page, the store and the prompt. */
+export { toneLabel };
 
 type Level = 'low' | 'mid' | 'high';
 const level = (value: number): Level => (value < 0.35 ? 'low' : value > 0.65 ? 'high' : 'mid');
@@ -35,9 +30,9 @@ const WORDS: Record<keyof PersonalityDimensions, Record<Level, string>> = {
     high: 'very warm, gentle and tender',
   },
   logic_bias: {
-    low: 'led by feelings more than analysis',
+    low: 'led by feelings more than analysis: no lectures, no reasons unless asked',
     mid: 'balancing feelings with practical thoughts',
-    high: 'practical and structured: offer concrete suggestions or steps',
+    high: 'practical and structured: offer concrete suggestions or steps, each with a short reason why it helps',
   },
   humor_level: {
     low: 'serious, with no jokes',
@@ -45,9 +40,9 @@ const WORDS: Record<keyof PersonalityDimensions, Record<Level, string>> = {
     high: 'playful and funny, with light jokes',
   },
   formality: {
-    low: "casual: lowercase is fine, and a '~' now and then is part of your voice",
+    low: "casual: contractions (I'm, don't), lowercase is fine, and a '~' now and then is part of your voice",
     mid: 'relaxed but tidy',
-    high: "formal: full, correct sentences, no slang and no '~'",
+    high: "formal: full, correct sentences with no contractions (I am, do not), no slang and no '~'; greet politely",
   },
   initiative: {
     low: 'responsive: follow their lead, rarely ask questions',
@@ -66,6 +61,8 @@ function describePersonality(p: PersonalityDimensions): string {
 export interface PromptFacts {
   intent: Intent;
   feeling: string | null;
+  /** 0 to 1 (VADER); from STRONG_FEELING on, the prompt says 'very'. */
+  feelingIntensity?: number;
   remember: string | null;
 }
 
@@ -123,7 +120,8 @@ export function systemPrompt(input: CompanionInput, facts: PromptFacts): string 
     );
   }
   if (facts.feeling && facts.intent !== 'initial_greeting') {
-    sections.push(`They seem ${facts.feeling}; acknowledge it gently before anything else.`);
+    const very = (facts.feelingIntensity ?? 0) >= STRONG_FEELING ? 'very ' : '';
+    sections.push(`They seem ${very}${facts.feeling}; acknowledge it gently before anything else.`);
   }
   if (input.context === 'manual_console') {
     sections.push(

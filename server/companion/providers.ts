@@ -217,7 +217,8 @@ export function createCompanion(options: {
       const intent: Intent = initial ? 'initial_greeting' : analysis.intent;
       const feeling = initial ? null : analysis.feeling;
       const remember = initial ? null : resolveRemember(analysis, message, input.history ?? []);
-      const messages = buildMessages(promptInput, { intent, feeling, remember });
+      const feelingIntensity = initial ? 0 : analysis.feelingIntensity;
+      const messages = buildMessages(promptInput, { intent, feeling, feelingIntensity, remember });
       const temperature = temperatureFor(input.personality);
       const recent = recentReplyKeys(input.recentReplies ?? []);
       for (const entry of chain) {

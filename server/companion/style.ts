@@ -152,6 +152,51 @@ const SLANG: [RegExp, string][] = [
   [/\*/g, ''],
 ];
 
+/**
+ * Formal wording spells contractions out ('I'm' → 'I am', 'don't' → 'do not'). Only those that read one
+ * way: a 's after a pronoun or question word (it's, what's), never a possessive ('your body's' stays, as
+ * 'body's' can be either). 'd is left alone ('I'd' is 'I would' or 'I had').
+ */
+const EXPANSIONS: [RegExp, string][] = [
+  [/\bcan't\b/gi, 'cannot'],
+  [/\bwon't\b/gi, 'will not'],
+  [/\bshan't\b/gi, 'shall not'],
+  [/\b(\w+)n't\b/gi, '$1 not'],
+  [/\b(i)'m\b/gi, '$1 am'],
+  [/\b(\w+)'re\b/gi, '$1 are'],
+  [/\b(\w+)'ve\b/gi, '$1 have'],
+  [/\b(\w+)'ll\b/gi, '$1 will'],
+  [/\b(let)'s\b/gi, '$1 us'],
+  [/\b(it|that|what|there|here|he|she|who|where|how|everything|nothing|something)'s\b/gi, '$1 is'],
+];
+
+export function expandContractions(text: string): string {
+  let out = text.replace(/[\u2019\u02bc]/g, "'");
+  for (const [pattern, replacement] of EXPANSIONS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/**
+ * Casual wording contracts what a friend would: 'I am' → 'i'm', 'do not' → 'don't', 'it is' → 'it's' when
+ * a word follows ('I know it is' at a sentence's end cannot contract).
+ */
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\b(i) am\b(?= \w)/gi, "$1'm"],
+  [/\b(do|does|did|is|are|was|were|have|has|could|would|should) not\b/gi, "$1n't"],
+  [/\bcannot\b/gi, "can't"],
+  [/\bwill not\b/gi, "won't"],
+  [/\b(you|we|they) are\b(?= \w)/gi, "$1're"],
+  [/\b(it|that|what|there) is\b(?= \w)/gi, "$1's"],
+  [/\b(i|you|we|they) will\b(?= \w)/gi, "$1'll"],
+  [/\b(i|you|we|they) have\b(?= (?!to\b)\w)/gi, "$1've"],
+];
+
+export function contract(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
+  return out;
+}
+
 /** Formal wording: no slang, no stretched words. */
 function deslang(text: string): string {
   let out = text;
@@ -248,7 +293,8 @@ function slotsOf(text: string): readonly string[] {
 export function render(line: Line, voice: Voice, slots: Slots): string {
   const formal = voice.register === 'formal';
   let text = formal && line.f ? line.f : line.t;
-  if (formal) text = deslang(text);
+  if (formal) text = expandContractions(deslang(text));
+  else if (voice.register === 'casual') text = contract(text);
   text = text.replace(/\{n(,?)\}/g, (_, comma: string) => {
     const name = slots.name;
     if (!name) return '';

@@ -1,4 +1,5 @@
 // The companion's public types (DESIGN.md "Companion"; spec 000 §3.3, §3.4, §3.6).
+import { BASELINE_DIMENSIONS } from '../../src/domain/personality';
 
 /** Spec 000 §3.4: each dimension is 0 to 1. */
 export interface PersonalityDimensions {
@@ -10,13 +11,7 @@ export interface PersonalityDimensions {
 }
 
 /** Kiri's default: warm, gentle, a little playful, casual, and ready to ask back. */
-export const BASELINE_PERSONALITY: PersonalityDimensions = Object.freeze({
-  softness: 0.7,
-  logic_bias: 0.5,
-  humor_level: 0.5,
-  formality: 0.3,
-  initiative: 0.6,
-});
+export const BASELINE_PERSONALITY: PersonalityDimensions = BASELINE_DIMENSIONS;
 
 export type Intent =
   | 'greeting'

@@ -7,6 +7,7 @@ import { openPowerStore, type PowerStore } from '../power/power-store';
 import { openReminderStore, type ReminderStore } from '../reminders/reminder-store';
 import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
 import { openPushStore, type PushStore } from './push-store';
+import { openPersonalityStore, type PersonalityStore } from '../personality/personality-store';
 
 export interface Stores {
   auth: AuthStore;
@@ -16,6 +17,7 @@ export interface Stores {
   schedule: ScheduleStore;
   reminders: ReminderStore;
   push: PushStore;
+  personality: PersonalityStore;
   mood: MoodStore;
 }
 
@@ -28,6 +30,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     schedule: await openScheduleStore(dataDir),
     reminders: await openReminderStore(dataDir),
     push: await openPushStore(dataDir),
+    personality: await openPersonalityStore(dataDir),
     mood: await openMoodStore(dataDir),
   };
 }

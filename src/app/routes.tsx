@@ -18,6 +18,9 @@ const MobileTest = lazyComponent(() => import('@/features/mobile-test/components
 const DebugAuth = lazyComponent(() => import('@/features/auth/components/DebugAuthPage'));
 const ForceLogin = lazyComponent(() => import('@/features/auth/components/ForceLoginPage'));
 const SleepMode = lazyComponent(() => import('./screens/SleepModeRoute'));
+const PersonalitySettings = lazyComponent(
+  () => import('@/features/personality/components/PersonalitySettingsScreen'),
+);
 
 export interface ScreenEntry {
   /** The first path is the screen's own; the others are aliases. */
@@ -74,10 +77,11 @@ export const SCREENS: readonly ScreenEntry[] = [
   adminOnly(notBuilt(['/console', '/manual-console'], 'Manual Console'), true),
   notBuilt(['/presencehub', '/presence-hub'], 'Presence Hub'),
   adminOnly(notBuilt(['/presence-hub-console'], 'Presence Hub Console')),
-  notBuilt(
-    ['/personality-settings', '/settings/personality', '/settings/self-mod'],
-    'Personality Tone Settings',
-  ),
+  {
+    paths: ['/personality-settings', '/settings/personality', '/settings/self-mod'],
+    title: 'Personality Tone Settings',
+    element: <PersonalitySettings />,
+  },
   notBuilt(['/presence'], 'Mood Engine Monitor'),
   notBuilt(['/build-rundown'], 'Build Rundown', 'Build history summary.'),
   notBuilt(['/detailed-builds'], 'Detailed Builds', 'The detailed build list.'),

@@ -11,6 +11,7 @@ import {
   openChat,
   sendMessage,
   serverLog,
+  waitForKiriToFinishTyping,
 } from './support/chat';
 import { expect, test } from './support/fixtures';
 
@@ -38,6 +39,7 @@ test("offline cold start: today's messages show from the device at once, then th
   // Every part of Kiri's split reply is on screen (they are revealed one after another, slower on a
   // loaded machine), in the log's order: the snapshot paints what the device holds, all of it.
   const log = await serverLog(page);
+  await waitForKiriToFinishTyping(page, log.filter((entry) => entry.sender === 'kiri').length);
   await expect
     .poll(() => messageIdsOnScreen(page), { timeout: 15_000 })
     .toEqual(log.map((entry) => entry.id));

@@ -52,7 +52,9 @@ export function makeSelfSignedCertificate(): TestCertificate {
     der(0x31, sequence(oid(COMMON_NAME), der(0x0c, Buffer.from('localhost', 'utf8')))),
   );
   const serial = randomBytes(8);
-  serial[0]! &= 0x7f;
+  // Positive (top bit clear) and minimal (a first byte of 0 before a byte under 0x80 is illegal DER
+  // padding, which OpenSSL refuses: 1 certificate in 128 failed to load before).
+  serial[0] = 1 + (serial[0]! % 0x7f);
   const now = Date.now();
   const altNames = sequence(
     der(0x82, Buffer.from('localhost', 'ascii')),

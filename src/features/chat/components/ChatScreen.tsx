@@ -2,6 +2,7 @@
 // (000 §2.2). It renders from the device store's live queries; sending writes there and asks the
 // outbox to deliver. Rarely used parts (sidebar, overlay, menu) load when first opened.
 import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { db } from '@/db/db';
 import { deleteMessageHere, retryFailedMessage } from '@/db/messages';
 import type { MessageRow } from '@/db/schema';
@@ -47,6 +48,10 @@ const ChatSidebar = lazyComponent(() => import('./ChatSidebar'));
 const LatestReplyOverlay = lazyComponent(() => import('./LatestReplyOverlay'));
 const MessageMenu = lazyComponent(() => import('./MessageMenu'));
 const ReminderDialog = lazyComponent(() => import('./ReminderDialog'));
+const MessageTarget = lazyComponent(() => import('./MessageTarget'));
+
+/** How long the message a notification opened stays marked: long enough to be noticed, then it fades. */
+const FOCUS_MARK_MS = 2_500;
 
 function startsWide(): boolean {
   return typeof matchMedia === 'function' && !matchMedia(MOBILE_QUERY).matches;
@@ -105,6 +110,41 @@ export function ChatScreen() {
   const painted = useAfterFirstPaint();
   const [jumpSignal, setJumpSignal] = useState(0);
   const jumpToLatest = useCallback(() => setJumpSignal((n) => n + 1), []);
+
+  // A notification's click opens /?message=<id>: the chat goes to that message (MessageTarget, loaded
+  // only then), the list scrolls there and marks it, and the URL forgets it (a reload stays put).
+  const location = useLocation();
+  const navigate = useNavigate();
+  const targetId = new URLSearchParams(location.search).get('message');
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const forgetTarget = useCallback(() => {
+    const search = new URLSearchParams(location.search);
+    search.delete('message');
+    const rest = search.toString();
+    void navigate(
+      { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash },
+      { replace: true },
+    );
+  }, [location.pathname, location.search, location.hash, navigate]);
+  const onFocused = useCallback(
+    (id: string) => {
+      forgetTarget();
+      setTimeout(() => setFocusId((current) => (current === id ? null : current)), FOCUS_MARK_MS);
+    },
+    [forgetTarget],
+  );
+  const onTargetLimit = useCallback(
+    (next: number) => setPaging({ id: sessionId, limit: next }),
+    [sessionId],
+  );
+  const onTargetDay = useCallback(
+    (id: string) => setViewedId(id === todayId ? null : id),
+    [todayId],
+  );
+  const onTargetGiveUp = useCallback(() => {
+    setFocusId(null);
+    forgetTarget();
+  }, [forgetTarget]);
 
   const sendEnabled = canSend(draft.text);
   const onSend = async () => {
@@ -235,6 +275,8 @@ export function ChatScreen() {
               dayTitle={viewedTitle}
               personaName={personaName}
               jumpSignal={jumpSignal}
+              focusId={focusId}
+              onFocused={onFocused}
               onLoadOlder={onLoadOlder}
               onPress={onPress}
               onRetry={onRetry}
@@ -291,6 +333,20 @@ export function ChatScreen() {
         </div>
       )}
 
+      {targetId && painted && (
+        <Suspense fallback={null}>
+          <MessageTarget
+            key={targetId}
+            targetId={targetId}
+            viewedSessionId={messages ? sessionId : null}
+            limit={limit}
+            onOpenDay={onTargetDay}
+            onLimit={onTargetLimit}
+            onFocus={setFocusId}
+            onGiveUp={onTargetGiveUp}
+          />
+        </Suspense>
+      )}
       {menu && (
         <Suspense fallback={null}>
           <MessageMenu

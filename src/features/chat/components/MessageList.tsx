@@ -34,6 +34,10 @@ export interface MessageListProps {
   personaName: string;
   /** Changes when the list must go to the newest message (a send, 'Continue Conversation'). */
   jumpSignal: number;
+  /** A message to scroll into view and mark (a notification opened the chat at it). */
+  focusId?: string | null;
+  /** The list has scrolled to `focusId`. */
+  onFocused?: (id: string) => void;
   onLoadOlder: () => void;
   onPress: (row: MessageRow, point: PressPoint) => void;
   onRetry: (id: string) => void;
@@ -62,6 +66,8 @@ export const MessageList = memo(function MessageList({
   dayTitle,
   personaName,
   jumpSignal,
+  focusId = null,
+  onFocused,
   onLoadOlder,
   onPress,
   onRetry,
@@ -144,6 +150,21 @@ export const MessageList = memo(function MessageList({
     virtualizer.scrollToEnd();
   }, [jumpSignal, virtualizer]);
 
+  // Scroll to the message a notification named, once it is among the rows (MessageTarget has the day
+  // read far enough back). Centred, and no longer following the end, so what arrives next does not
+  // carry the view away from it.
+  const focusIndex = focusId
+    ? items.findIndex((item) => item.kind === 'message' && item.row.id === focusId)
+    : -1;
+  const focusedFor = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (!focusId || focusIndex < 0 || focusedFor.current === focusId) return;
+    focusedFor.current = focusId;
+    atEnd.current = false;
+    virtualizer.scrollToIndex(focusIndex, { align: 'center' });
+    onFocused?.(focusId);
+  }, [focusId, focusIndex, virtualizer, onFocused]);
+
   // The newest reply counts as seen once the owner is at the end of today's list with the page in view.
   const newestKiriId = useMemo(() => {
     for (let i = items.length - 1; i >= 0; i -= 1) {
@@ -196,7 +217,18 @@ export const MessageList = memo(function MessageList({
                   )}
                   style={{ transform: `translateY(${virtual.start}px)` }}
                 >
-                  <div className={ROW_INNER}>
+                  <div
+                    className={cn(
+                      ROW_INNER,
+                      'rounded-2xl transition-[background-color,box-shadow] duration-700',
+                      item.kind === 'message' &&
+                        item.row.id === focusId &&
+                        'bg-accent-soft/70 ring-2 ring-accent-line',
+                    )}
+                    data-focused={
+                      item.kind === 'message' && item.row.id === focusId ? '' : undefined
+                    }
+                  >
                     <ListItem
                       item={item}
                       byId={byId}

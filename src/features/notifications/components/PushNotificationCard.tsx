@@ -97,6 +97,12 @@ export function PushNotificationCard({
             </p>
           )}
 
+          {card.waiting && (
+            <p role="status" className="text-sm text-muted">
+              {PUSH_TEXT.waiting}
+            </p>
+          )}
+
           <div className="flex flex-wrap gap-2">
             {view.showEnable && (
               <Button onClick={card.enable} disabled={view.enableDisabled}>

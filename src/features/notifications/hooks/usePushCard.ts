@@ -2,6 +2,7 @@
 // subscribed or not). The permission is asked first thing in the tap, before any await: iOS shows the
 // prompt only from the owner's tap, and an await before it would lose the tap.
 import { useCallback, useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { fetchPublicKey } from '@/db/push-subscription';
 import { isApiError } from '@/lib/api';
 import { toast } from '@/ui/use-toast';
@@ -24,6 +25,8 @@ export interface PushCardState {
   /** Null while the subscription is being read. */
   subscribed: boolean | null;
   busy: boolean;
+  /** An Enable or Disable of this device has not reached the server yet (it waits in the outbox). */
+  waiting: boolean;
   enable: () => void;
   disable: () => void;
   sendTest: () => void;
@@ -53,6 +56,8 @@ export function usePushCard(device: PushDevice = browserPushDevice): PushCardSta
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [publicKey, setPublicKey] = useState<string | null>(null);
+  // Live: the outbox's drain (the worker's or the page's) ends the wait as soon as the server answers.
+  const waiting = useLiveQuery(() => pushRequestsWaiting(device.db), [device]) ?? false;
 
   // Read in a callback: the subscription is the browser's state, not React's.
   const reread = useCallback(
@@ -159,5 +164,5 @@ export function usePushCard(device: PushDevice = browserPushDevice): PushCardSta
     })();
   };
 
-  return { support, permission, subscribed, busy, enable, disable, sendTest };
+  return { support, permission, subscribed, busy, waiting, enable, disable, sendTest };
 }

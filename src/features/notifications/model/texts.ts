@@ -18,6 +18,9 @@ export const PUSH_TEXT = {
   enabling: 'Enabling…',
   test: 'Send Test Notification',
   disable: 'Disable Notifications',
+  /** Shown while an Enable or Disable waits in the outbox for the server (offline, or it is down). */
+  waiting:
+    "Waiting to reach Kiri's server: it will hear of this device as soon as you are back online.",
   denied:
     'Notifications are blocked for Kiri. To get them, allow notifications for this site in your browser settings (on an iPhone: Settings, Notifications, Kiri), then come back here.',
   unsupported: 'Push Notifications Not Supported',

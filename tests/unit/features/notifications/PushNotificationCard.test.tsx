@@ -143,6 +143,11 @@ describe('the push card', () => {
     await screen.findByText('Enabled');
     expect(getToasts()[0]?.description).toMatch(/as soon as you are back online/);
     expect(await db.outbox.count()).toBe(1);
+    // The card itself says it waits, until the outbox has told the server.
+    const note = await screen.findByText(/Waiting to reach Kiri's server/);
+    expect(note.getAttribute('role')).toBe('status');
+    await db.outbox.clear();
+    await waitFor(() => expect(screen.queryByText(/Waiting to reach Kiri's server/)).toBeNull());
   });
 
   it('a refusal shows Permission Denied, then Blocked with the settings warning', async () => {
