@@ -141,6 +141,11 @@ export class MoodService {
   private inFlight = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private rolling: Promise<void> | null = null;
+  /**
+   * Per account, the newest day whose rollover found nothing to write: kept in memory only (after a
+   * restart the last week is looked at once more, and a day already reflected on is never written twice).
+   */
+  private readonly handledThrough = new Map<string, string>();
 
   /** HH:mm in TIME_ZONE, for 'Sleeping since …' and 'Idle since …'. */
   private readonly clockFormat: Intl.DateTimeFormat;
@@ -406,7 +411,9 @@ export class MoodService {
     const yesterday = dayBefore(sessionIdAt(now, timeZone));
     const oldest = dayBefore(yesterday, REFLECTION_LOOKBACK_DAYS - 1);
     for (const account of Object.keys(this.options.conversations.data.accounts)) {
-      const handled = this.options.store.data.accounts[account]?.reflectedThrough ?? null;
+      const stored = this.options.store.data.accounts[account]?.reflectedThrough ?? null;
+      const seen = this.handledThrough.get(account) ?? null;
+      const handled = stored !== null && (seen === null || stored > seen) ? stored : seen;
       if (handled !== null && handled >= yesterday) continue;
       const from = handled !== null && handled >= oldest ? handled : dayBefore(oldest);
       const byDay = new Map<string, ConversationEntry[]>();
@@ -428,6 +435,9 @@ export class MoodService {
         });
         if (reflection) written.push(reflection);
       }
+      this.handledThrough.set(account, yesterday);
+      // Nothing to keep: no write (a rollover of days without the owner's words costs no disk).
+      if (written.length === 0) continue;
       await this.options.store.update((data) => {
         const entry = this.accountData(data, account, now);
         const known = new Set(entry.reflections.map((r) => r.day));
@@ -440,9 +450,7 @@ export class MoodService {
         }
         entry.reflectedThrough = yesterday;
       });
-      if (written.length > 0) {
-        this.options.log?.info(`Mood: ${written.length} reflection(s) written for ${account}`);
-      }
+      this.options.log?.info(`Mood: ${written.length} reflection(s) written for ${account}`);
     }
   }
 
