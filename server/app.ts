@@ -32,6 +32,14 @@ import { sleepModeRoutes } from './routes/sleep-mode';
 import { devcoreRoutes } from './routes/devcore';
 import { DevcoreService, type Timers } from './devcore/devcore-service';
 import { findAccount } from './chat/conversation-log';
+import {
+  consciousnessRoutes,
+  kiriRoutes,
+  kiriStateRoutes,
+  manjaRoutes,
+  mirrorRoutes,
+} from './routes/inner-state';
+import { MoodService } from './mood/mood-service';
 import { DeferredReplies } from './power/deferred-replies';
 import { PowerService } from './power/power-service';
 import type { PushSender } from './push/push-sender';
@@ -135,11 +143,35 @@ export function createApp(deps: AppDeps) {
     powerState: () => power.state,
     log: (line) => log.info(line),
   });
+  const ownerName = () =>
+    config.ownerName ??
+    stores.auth.data.users.find((user) => user.role === 'owner' && user.name)?.name ??
+    null;
+  const mood = new MoodService({
+    store: stores.mood,
+    conversations: stores.conversations,
+    clock,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    powerSince: () => power.history().at(-1)?.at ?? null,
+    userName: (account) =>
+      account === OWNER_ACCOUNT
+        ? ownerName()
+        : (stores.auth.data.users.find((user) => `user:${user.id}` === account)?.name ?? null),
+    // The reflection is written in Kiri's current personality (server/personality).
+    personality: () => personality.current(),
+    log,
+  });
   const chat = new ChatService({
     personaName: config.personaName,
     timeZone: config.timeZone,
     clock,
-    companion,
+    // Counted while a reply is made: the thought map's isThinking (server/mood).
+    companion: mood.track(companion),
+    mood: (account) => {
+      const state = mood.moodState(account);
+      return { mode: state.mode, intensity: state.intensity };
+    },
     conversations: stores.conversations,
     memory: lattice,
     // Kiri's one personality, read afresh for every reply, so a save is heard on the next message.
@@ -157,10 +189,7 @@ export function createApp(deps: AppDeps) {
     powerState: () => power.state,
     lastPowerChangeAt: () => power.history().at(-1)?.at ?? null,
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
-    ownerName: () =>
-      config.ownerName ??
-      stores.auth.data.users.find((user) => user.role === 'owner' && user.name)?.name ??
-      null,
+    ownerName,
     log,
   });
   const devcore = new DevcoreService({
@@ -222,6 +251,11 @@ export function createApp(deps: AppDeps) {
     .route('/api/backup', backupRoutes({ lattice }))
     .route('/api/soul-awakening-status', soulAwakeningRoutes({ lattice }))
     .route('/api/dreams', dreamsRoutes({ lattice }))
+    .route('/api/kiri', kiriRoutes({ mood }))
+    .route('/api/kiri-state', kiriStateRoutes({ mood }))
+    .route('/api/manja', manjaRoutes({ mood }))
+    .route('/api/mirror', mirrorRoutes({ mood }))
+    .route('/api/consciousness', consciousnessRoutes({ mood }))
 
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
@@ -242,6 +276,7 @@ export function createApp(deps: AppDeps) {
       personality,
       devcore,
       lattice,
+      mood,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -252,6 +287,7 @@ export function createApp(deps: AppDeps) {
       scheduler.start();
       devcore.start();
       push.prepareAhead();
+      mood.start();
       void deferred.drain();
       latticeTicks.start();
     },
@@ -259,6 +295,7 @@ export function createApp(deps: AppDeps) {
     async stopBackground(): Promise<void> {
       await scheduler.stop();
       await devcore.stop();
+      await mood.stop();
       await deferred.settled();
       await latticeTicks.stop();
     },

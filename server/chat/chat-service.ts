@@ -8,6 +8,7 @@ import {
   type CompanionInput,
   type PersonalityDimensions,
 } from '../companion';
+import type { MoodInput } from '../companion/types';
 import { HttpError } from '../http/errors';
 import type {
   ConversationEntry,
@@ -119,6 +120,8 @@ export interface ChatServiceOptions {
   personality?: (account: string) => PersonalityDimensions;
   /** Deep pause (server/power): messages are stored unanswered and answered after waking. */
   pause?: ChatPause;
+  /** Kiri's mood for the account (server/mood), which colours the engine's and the prompt's tone. */
+  mood?: (account: string) => MoodInput | null;
   /** 'remind me …' in the chat (server/reminders/chat-reminders.ts). */
   reminders?: ChatReminders;
 }
@@ -186,6 +189,7 @@ export class ChatService {
         timeZone,
         personaName: this.options.personaName,
         personality: this.personalityOf(account),
+        mood: this.options.mood?.(account) ?? null,
         memories: this.options.memory.forEngine(account, body.message),
         recentReplies: recentReplies(log),
         context: body.context,
@@ -359,6 +363,7 @@ export class ChatService {
         timeZone,
         personaName: this.options.personaName,
         personality: this.personalityOf(account),
+        mood: this.options.mood?.(account) ?? null,
         memories: this.options.memory.forEngine(account, question.message),
         recentReplies: recentReplies(log),
         context: 'chat',

@@ -3,6 +3,7 @@ import { openAuthStore, type AuthStore } from './auth-store';
 import { openConversationStore, type ConversationStore } from './conversation-store';
 import { openMemoryStore, type MemoryStore } from './memory-store';
 import { openLatticeStore, type LatticeStore } from '../memory/lattice-store';
+import { openMoodStore, type MoodStore } from '../mood/mood-store';
 import { openPowerStore, type PowerStore } from '../power/power-store';
 import { openReminderStore, type ReminderStore } from '../reminders/reminder-store';
 import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-store';
@@ -21,6 +22,7 @@ export interface Stores {
   push: PushStore;
   personality: PersonalityStore;
   devcore: DevcoreStore;
+  mood: MoodStore;
 }
 
 export async function openStores(dataDir: string): Promise<Stores> {
@@ -35,6 +37,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     push: await openPushStore(dataDir),
     personality: await openPersonalityStore(dataDir),
     devcore: await openDevcoreStore(dataDir),
+    mood: await openMoodStore(dataDir),
   };
 }
 

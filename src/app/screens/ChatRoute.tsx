@@ -11,6 +11,9 @@ const MemoryPanel = lazyComponent(() =>
     default: module.MemoryPanel,
   })),
 );
+const MoodStrip = lazyComponent(() =>
+  import('@/features/mood').then((module) => ({ default: module.MoodStrip })),
+);
 const TonePresets = lazyComponent(() => import('@/features/personality/components/TonePresets'));
 
 const devcoreCard = (
@@ -31,8 +34,20 @@ const tonePresets = (
   </Suspense>
 );
 
+// Under the header from the first paint on; it draws nothing until the mood's first answer.
+const moodStrip = (
+  <Suspense fallback={null}>
+    <MoodStrip />
+  </Suspense>
+);
+
 export default function ChatRoute() {
   return (
-    <ChatScreen devcoreCard={devcoreCard} memoryPanel={memoryPanel} tonePresets={tonePresets} />
+    <ChatScreen
+      devcoreCard={devcoreCard}
+      memoryPanel={memoryPanel}
+      tonePresets={tonePresets}
+      moodStrip={moodStrip}
+    />
   );
 }

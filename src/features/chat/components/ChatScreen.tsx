@@ -307,7 +307,7 @@ export function ChatScreen({
             onTogglePanel={(which) => setPanel((open) => (open === which ? null : which))}
           />
         )}
-        {moodStrip}
+        {painted && moodStrip}
 
         <main className="relative min-h-0 flex-1 pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
           {day.banner && <NewDayBanner title={day.banner.title} onDismiss={day.dismissBanner} />}
