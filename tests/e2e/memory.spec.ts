@@ -7,6 +7,9 @@ import { expect, test, type BrowserContext, type Locator, type Page } from '@pla
 import { expectChatScreen, expectStatus, openChat, sendMessage } from './support/chat';
 import { startServer, type KiriServer } from './support/server';
 
+// Each test goes on from the last one's memories: after a failure the rest are skipped, not misread.
+test.describe.configure({ mode: 'serial' });
+
 let server: KiriServer;
 let context: BrowserContext;
 let page: Page;
