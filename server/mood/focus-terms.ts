@@ -1,8 +1,10 @@
 // What is on Kiri's mind (spec 000 §3.6 thought map): the weighted terms of the owner's recent messages
-// and the category of each. For now a plain stop-word filter picks the terms and word lists give the
-// categories; 'emotional' is any word VADER scores on its own (the one sentiment reader). When the
-// memory lattice brings wink-nlp (tokens, entities), its tokens can replace tokenize() here.
+// and the category of each. The words are read by wink-nlp (readTerms, server/language/terms.ts: part of
+// speech and lemma), so adverbs, pronouns and inflected filler ('wanted', 'went', 'literally') drop out;
+// a feeling word survives whatever its part of speech ('alone', 'badly'). Word lists give the
+// categories; 'emotional' is any word VADER scores on its own (the one sentiment reader).
 import { readSentiment } from '../language/sentiment';
+import { MAX_TERMS_TEXT, readTerms } from '../language/terms';
 
 export const FOCUS_CATEGORIES = [
   'emotional',
@@ -89,19 +91,63 @@ const PRACTICAL_WORDS = new Set(
   ).split(' '),
 );
 
+/** A word as the focus keeps it: lower case, without a final 's and apostrophes. */
+function cleanWord(raw: string): string {
+  return raw
+    .toLowerCase()
+    .replace(/['’]s$/u, '')
+    .replace(/['’]/gu, '');
+}
+
+const keptWord = (word: string) => word.length >= 3 && !STOP_WORDS.has(word);
+
 /**
- * The words of a text, lower-cased, without punctuation, numbers, stop words and words shorter than 3
- * letters. Linear: one pass of a non-overlapping pattern.
+ * The plain reading: the words of a text, lower-cased, without punctuation, numbers, stop words and
+ * words shorter than 3 letters. Linear: one pass of a non-overlapping pattern. Used past the part of a
+ * long message that wink-nlp reads.
+ */
+export function plainWords(text: string): string[] {
+  const words = text.toLowerCase().match(/\p{L}[\p{L}'’]*/gu) ?? [];
+  return words.map(cleanWord).filter(keptWord);
+}
+
+/** The parts of speech that carry what a message is about (wink-nlp's universal tags). */
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
+
+/** Each text is read by wink-nlp once: the strip polls every 10 s over the same recent messages. */
+const WORDS_CACHE_SIZE = 500;
+const wordsCache = new Map<string, string[]>();
+
+/**
+ * Rule 'focus words': the words of a message that say what it is about. Its first MAX_TERMS_TEXT
+ * characters are read by wink-nlp: a word is kept when it is a noun, name, verb or adjective, or a
+ * feeling word (VADER scores it), and neither it nor its lemma is a stop word ('wanted' → 'want'); the
+ * rest of a longer message is read plainly (plainWords). Both are linear in the text's length.
  */
 export function tokenize(text: string): string[] {
-  const words = text.toLowerCase().match(/\p{L}[\p{L}'’]*/gu) ?? [];
-  const out: string[] = [];
-  for (const raw of words) {
-    const word = raw.replace(/['’]s$/u, '').replace(/['’]/gu, '');
-    if (word.length < 3 || STOP_WORDS.has(word)) continue;
-    out.push(word);
+  const cached = wordsCache.get(text);
+  if (cached) return cached;
+  const words = readFocusWords(text);
+  if (wordsCache.size >= WORDS_CACHE_SIZE) {
+    // The oldest entry (a Map keeps insertion order): the recent messages stay cached.
+    wordsCache.delete(wordsCache.keys().next().value!);
   }
-  return out;
+  wordsCache.set(text, words);
+  return words;
+}
+
+/** tokenize() without its cache: what reading a new message costs. */
+export function readFocusWords(text: string): string[] {
+  const head = text.slice(0, MAX_TERMS_TEXT);
+  const words: string[] = [];
+  for (const token of readTerms(head).tokens) {
+    const word = cleanWord(token.normal);
+    if (!/^\p{L}+$/u.test(word) || !keptWord(word) || STOP_WORDS.has(cleanWord(token.lemma)))
+      continue;
+    if (CONTENT_POS.has(token.pos) || isEmotionalWord(word)) words.push(word);
+  }
+  if (text.length > MAX_TERMS_TEXT) words.push(...plainWords(text.slice(MAX_TERMS_TEXT)));
+  return words;
 }
 
 /** Emotional when VADER scores the word on its own (its lexicon holds some 7,500 such words). */

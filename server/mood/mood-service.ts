@@ -52,6 +52,16 @@ export const ROLLOVER_CHECK_MS = 60_000;
 /** A rollover looks back this many days at most (a server off for a month writes a week). */
 export const REFLECTION_LOOKBACK_DAYS = 7;
 
+/**
+ * Rule 'reflection runs in': the rollover timer runs awake and asleep, and is paused by a deep pause
+ * only. The reflection is a local composition (no provider, no push): sleep saves nothing by skipping
+ * it, and midnight usually falls while Kiri sleeps, so pausing it then would move every reflection to
+ * the morning. A deep pause stops everything in the background; the first tick after it catches up.
+ */
+export function reflectionRunsIn(state: PowerState): boolean {
+  return state !== 'deep-pause';
+}
+
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
 
 /** Rule 'time of day': 05-11 morning, 12-16 afternoon, 17-21 evening, else night (in TIME_ZONE). */
@@ -174,12 +184,21 @@ export class MoodService {
     };
   }
 
-  /** Checks the day rollover every minute (unref'd); a missed one is caught up on start and on read. */
+  /**
+   * Checks the day rollover every minute (unref'd), except in a deep pause (reflectionRunsIn); a missed
+   * one is caught up on the next tick, on start and on read.
+   */
   start(): void {
     if (this.timer) return;
-    void this.rollover();
-    this.timer = setInterval(() => void this.rollover(), ROLLOVER_CHECK_MS);
+    void this.timedRollover();
+    this.timer = setInterval(() => void this.timedRollover(), ROLLOVER_CHECK_MS);
     this.timer.unref();
+  }
+
+  /** The timer's rollover: skipped while the power state pauses it (listed on the sleep-mode screen). */
+  timedRollover(): Promise<void> {
+    if (!reflectionRunsIn(this.options.powerState())) return Promise.resolve();
+    return this.rollover();
   }
 
   async stop(): Promise<void> {

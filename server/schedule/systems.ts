@@ -1,6 +1,7 @@
 // What runs in the background today, for the sleep-mode status (spec 002 §2 "System Details"): the chat's
 // engines and the scheduler's jobs, with the power states each runs in. Later features register theirs.
 import type { BackgroundSystems } from '../power/background-systems';
+import { reflectionRunsIn } from '../mood/mood-service';
 import { jobRunsIn } from './schedule-rules';
 
 export function registerBackgroundSystems(
@@ -23,4 +24,6 @@ export function registerBackgroundSystems(
     enabled: () => options.thoughtsPerDay > 0,
   });
   systems.register({ id: 'reminders', runsIn: (state) => jobRunsIn('reminder', state) });
+  // The mood's rollover timer, which writes the day's reflection (docs/mood.md: runs asleep).
+  systems.register({ id: 'daily-reflection', runsIn: reflectionRunsIn });
 }

@@ -21,6 +21,8 @@ import { cleanAnswer } from '../../server/companion/providers';
 import { balance, sentences, splitIntoParts } from '../../server/companion/split';
 import { capitalise } from '../../server/companion/style';
 import { extractDetail, keywords, rankMemories, reflect, tidy } from '../../server/companion/text';
+import { isUrgentText, readFocusWords } from '../../server/mood/focus-terms';
+import { dayTopics } from '../../server/mood/reflection';
 
 const SHORT = 100;
 const LONG = 10_000;
@@ -198,6 +200,10 @@ const ENTRY_POINTS: Record<string, (text: string) => unknown> = {
     return [balance(list, 2), balance(list, 3)];
   },
   'the greeting filter': (text) => [isBareGreeting(text), shouldFilterGreeting(text, NOW, NOW)],
+  // The mood strip's reads (docs/mood.md), polled every 10 s.
+  "the thought map's focus words (wink-nlp)": (text) => readFocusWords(text),
+  'the urgent-message rule': (text) => isUrgentText(text),
+  "the day's topics": (text) => dayTopics([text]),
 };
 
 /**

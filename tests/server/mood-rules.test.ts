@@ -16,7 +16,13 @@ import {
   pulseSpeedOf,
   type MoodInputs,
 } from '../../server/mood/mood-rules';
-import { categoryOf, focusTerms, isUrgentText, tokenize } from '../../server/mood/focus-terms';
+import {
+  categoryOf,
+  focusTerms,
+  isUrgentText,
+  plainWords,
+  tokenize,
+} from '../../server/mood/focus-terms';
 import { dayTopics } from '../../server/mood/reflection';
 import { timeOfDayOf } from '../../server/mood/mood-service';
 
@@ -151,6 +157,44 @@ describe('focus terms and category', () => {
       'sister',
       'dog',
     ]);
+  });
+
+  it("focus words: wink-nlp's parts of speech keep names, places and feeling words, drop filler", () => {
+    expect(tokenize('my sister Ana is visiting from Lisbon')).toEqual([
+      'sister',
+      'ana',
+      'visiting',
+      'lisbon',
+    ]);
+    // The plain stop-word list kept adverbs and inflected filler; the lemma and the part of speech
+    // drop them, while a feeling word stays whatever its part of speech ('alone', 'badly').
+    const vent = 'honestly I literally just basically wanted to vent a little about my landlord';
+    expect(plainWords(vent)).toEqual(expect.arrayContaining(['literally', 'basically', 'wanted']));
+    expect(tokenize(vent)).toEqual(['honestly', 'vent', 'little', 'landlord']);
+    expect(tokenize('I miss my sister Ana so much, I feel empty without her')).toEqual([
+      'miss',
+      'sister',
+      'ana',
+      'empty',
+    ]);
+    expect(tokenize('I feel so sad and alone today')).toEqual(['sad', 'alone']);
+    expect(tokenize('my exam went badly')).toEqual(['exam', 'badly']);
+  });
+
+  it('focus words: 20 messages of 10,000 characters do not stall the poll', () => {
+    const long = (i: number) =>
+      `${'my sister Ana is visiting from Lisbon and I feel sad '.repeat(190)} ${i}`;
+    const messages = Array.from({ length: 20 }, (_, i) => ({ text: long(i), at: i * 1000 }));
+    const first = performance.now();
+    const focus = focusTerms(messages, 20_000);
+    const firstMs = performance.now() - first;
+    expect(focus.map((f) => f.term)).toEqual(expect.arrayContaining(['sister', 'ana', 'lisbon']));
+    // Each text is read once (about 10 ms of wink-nlp for its first 2,000 characters); the next
+    // poll's read of the same messages is a cache hit.
+    expect(firstMs).toBeLessThan(3000);
+    const again = performance.now();
+    expect(focusTerms(messages, 20_000)).toEqual(focus);
+    expect(performance.now() - again).toBeLessThan(Math.max(50, firstMs / 5));
   });
 
   it('categories: safety, relationship, practical, emotional (VADER), general', () => {

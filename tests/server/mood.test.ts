@@ -291,6 +291,24 @@ describe('reflection at the day rollover', () => {
       '2026-01-15',
     ]);
   });
+
+  it('the timer writes it while Kiri sleeps, holds it in a deep pause, and catches up after', async () => {
+    const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
+    await say(owner, 'a lovely walk in the park with my dog today');
+    const reflectedDays = () =>
+      (setup.stores.mood.data.accounts.owner?.reflections ?? []).map((r) => r.day);
+    const { mood, power } = setup.app.services;
+    await owner.post('/api/sleep-mode/deep-pause');
+    expect(power.state).toBe('deep-pause');
+    setup.clock.advance(10 * 60 * MINUTE);
+    await mood.timedRollover();
+    expect(reflectedDays()).toEqual([]);
+    await owner.post('/api/sleep-mode/disable');
+    await owner.post('/api/sleep-mode/enable');
+    expect(power.state).toBe('sleeping');
+    await mood.timedRollover();
+    expect(reflectedDays()).toEqual(['2026-01-15']);
+  });
 });
 
 describe('consciousness status', () => {

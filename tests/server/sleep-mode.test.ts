@@ -67,6 +67,7 @@ describe('status and transitions', () => {
       'evening-check-in',
       'silence-nudge',
       'reminders',
+      'daily-reflection',
       'memory-lattice',
     ]);
 
@@ -84,6 +85,7 @@ describe('status and transitions', () => {
     expect(paused).toMatchObject({ sleeping: false, deepPause: true, activeSystems: [] });
     expect(paused.pausedSystems).toContain('chatLocalEngine');
     expect(paused.pausedSystems).toContain('memoryLattice');
+    expect(paused.pausedSystems).toContain('dailyReflection');
     expect(paused.costSavings).toMatch(/100%/);
 
     // Enable Sleep Mode does not lift a deep pause; Resume Full Mode does.
