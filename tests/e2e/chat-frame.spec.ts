@@ -95,9 +95,19 @@ test('the Tools toggle opens the strip: sidebar, image panel (not built), dyslex
   await expect(sidebar).toHaveCount(0);
   await tool(page, 'Toggle sidebar').click();
   await expect(sidebar).toBeVisible();
-  // The sidebar's System Status: no state call answers yet, so the spec's 'Active'.
+  // The sidebar's System Status: what Kiri is doing, as the server says (GET /api/kiri-state).
   await expect(sidebar.getByText('Emotional State')).toBeVisible();
-  await expect(sidebar.getByText('Active', { exact: true })).toBeVisible();
+  const state = (await (await page.request.get('/api/kiri-state')).json()) as {
+    currentActivity: string;
+  };
+  expect(state.currentActivity).toBeTruthy();
+  // Cached 5 min (000 §7): the row shows an answer of the server's, here the one read at the start.
+  const row = sidebar.locator(
+    'xpath=.//dt[normalize-space()="Emotional State"]/following-sibling::dd[1]',
+  );
+  await expect(row).toHaveText(
+    /^(In deep pause|Sleeping since .+|Thinking|Talking · .+|Idle since .+)$/,
+  );
 
   await tool(page, 'Toggle image upload panel').click();
   await expect(page.getByTestId('image-panel')).toContainText('not built yet');
@@ -207,32 +217,67 @@ test('dyslexia-friendly mode changes the messages’ font, spacing and line leng
   await expect(chatRoot(page)).toHaveAttribute('data-dyslexia', 'off');
 });
 
-test('the header’s star and consciousness indicator show only real answers, with their counts', async () => {
-  // Not built on this server yet: answered 404, so nothing is drawn.
+test('the header’s star and consciousness indicator show only real answers, with their counts', async ({
+  browser,
+}) => {
+  // The server's own answers (the memory lattice's anchors, the insights Kiri holds), counts included.
   await page.reload();
   await expectChatScreen(page);
   await expect(page.getByTestId('devcore-card')).toHaveCount(0);
-  await expect(page.getByTestId('soul-star')).toHaveCount(0);
-  await expect(page.getByTestId('consciousness-indicator')).toHaveCount(0);
+  const soul = (await (await page.request.get('/api/soul-awakening-status')).json()) as {
+    awakened: boolean;
+    anchors: number;
+  };
+  const stream = (await (await page.request.get('/api/consciousness/status')).json()) as {
+    isStreaming: boolean;
+    dataPointsCollected: number;
+  };
+  const many = (n: number, one: string, more: string) => `${n} ${n === 1 ? one : more}`;
+  await expect(page.getByTestId('soul-star')).toHaveAttribute(
+    'title',
+    `${soul.awakened ? 'Soul awakened' : 'Soul not awakened yet'}: ${many(soul.anchors, 'memory anchor', 'memory anchors')}`,
+  );
+  // The status is cached 10 min (000 §7), and the insights grow as Kiri keeps thought-map snapshots:
+  // the mark shows a count the server gave, never more than it holds now.
+  const indicator = page.getByTestId('consciousness-indicator');
+  const paused = stream.isStreaming ? 'Consciousness streaming' : 'Consciousness stream paused';
+  await expect(indicator).toHaveAttribute('title', new RegExp(`^${paused}: \\d+ insights?$`));
+  const shown = Number(/(\d+) insight/.exec((await indicator.getAttribute('title')) ?? '')![1]);
+  expect(shown).toBeLessThanOrEqual(stream.dataPointsCollected);
 
-  const other = await context.newPage();
-  await other.route('**/api/soul-awakening-status', (route) =>
-    route.fulfill({ json: { awakened: true, anchors: 4 } }),
-  );
-  await other.route('**/api/consciousness/status', (route) =>
-    route.fulfill({ json: { isStreaming: true, dataPointsCollected: 27 } }),
-  );
-  await other.goto('/');
-  await expectChatScreen(other);
-  await expect(other.getByTestId('soul-star')).toHaveAttribute(
-    'title',
-    'Soul awakened: 4 memory anchors',
-  );
-  await expect(other.getByTestId('consciousness-indicator')).toHaveAttribute(
-    'title',
-    'Consciousness streaming: 27 insights',
-  );
-  await other.close();
+  // No answer, no mark: on a device that never had an answer (a fresh one, nothing cached), a server
+  // that answers 404 draws nothing.
+  const fresh = await browser.newContext({ baseURL: server.url });
+  try {
+    const bare = await fresh.newPage();
+    await bare.route('**/api/soul-awakening-status', (route) => route.fulfill({ status: 404 }));
+    await bare.route('**/api/consciousness/status', (route) => route.fulfill({ status: 404 }));
+    await openChat(bare, 'Noor');
+    await expect(bare.getByTestId('soul-star')).toHaveCount(0);
+    await expect(bare.getByTestId('consciousness-indicator')).toHaveCount(0);
+    await bare.close();
+
+    // An awakened soul and a live stream, as a server would answer them, with their counts.
+    const other = await fresh.newPage();
+    await other.route('**/api/soul-awakening-status', (route) =>
+      route.fulfill({ json: { awakened: true, anchors: 4 } }),
+    );
+    await other.route('**/api/consciousness/status', (route) =>
+      route.fulfill({ json: { isStreaming: true, dataPointsCollected: 27 } }),
+    );
+    await other.goto('/');
+    await expectChatScreen(other);
+    await expect(other.getByTestId('soul-star')).toHaveAttribute(
+      'title',
+      'Soul awakened: 4 memory anchors',
+    );
+    await expect(other.getByTestId('consciousness-indicator')).toHaveAttribute(
+      'title',
+      'Consciousness streaming: 27 insights',
+    );
+  } finally {
+    await fresh.close();
+  }
 });
 
 test('on a 390 px phone the strip fits and a panel is a bottom sheet inside the screen', async () => {
