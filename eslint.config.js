@@ -1,5 +1,6 @@
 // Lint, including the import boundaries of DESIGN.md: domain ← db, lib, ui ← features ← app;
-// a feature never imports another; the server takes only domain from src/; the client takes only types from server/.
+// a feature never imports another; the server takes only domain and engine from src/; the client takes only
+// types from server/ and loads engine/ only by import() (it is large and comes after the first paint).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -15,6 +16,13 @@ const restrict = (patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
 });
 const layer = (from, message) => ({ regex: from, message });
+// The engine (language models included) is hundreds of KB: the client reaches it only through import(),
+// after the first paint, so the chat's first load does not grow (issue 12).
+const engineLazyOnly = {
+  regex: '^@/engine/',
+  allowTypeImports: true,
+  message: 'Load engine/ with import() (types may be imported): it must not join the first load.',
+};
 const serverTypesOnly = {
   regex: '(^|/)server/',
   allowTypeImports: true,
@@ -51,10 +59,21 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['src/engine/**'],
+    rules: restrict([
+      layer('^@/(?!domain/|engine/)', 'engine/ imports only domain/ and engine/.'),
+      layer(
+        '^(react|react-dom|dexie|hono)(/|$)|^node:',
+        'engine/ runs on the server and the device: no React, DOM, Dexie or Node.',
+      ),
+    ]),
+  },
+  {
     files: ['src/db/**', 'src/lib/**', 'src/ui/**'],
     rules: restrict([
       layer('^@/(features|app)/', 'Shared layers never import features or the app.'),
       serverTypesOnly,
+      engineLazyOnly,
     ]),
   },
   ...features.map((feature) => ({
@@ -67,11 +86,12 @@ export default tseslint.config(
       layer('^@/app/', 'Features do not import the app layer.'),
       layer('^\\.{1,2}/.*features/', 'Import across folders with the @/ alias.'),
       serverTypesOnly,
+      engineLazyOnly,
     ]),
   })),
   {
     files: ['src/app/**', 'src/main.tsx'],
-    rules: restrict([serverTypesOnly]),
+    rules: restrict([serverTypesOnly, engineLazyOnly]),
   },
   {
     files: ['sw/**'],
@@ -89,8 +109,11 @@ export default tseslint.config(
   {
     files: ['server/**'],
     rules: restrict([
-      layer('^@/', 'The server imports from src/ only domain/, by relative path.'),
-      layer('(^|/)src/(?!domain/)', 'The server imports from src/ only domain/.'),
+      layer('^@/', 'The server imports from src/ only domain/ and engine/, by relative path.'),
+      layer(
+        '(^|/)src/(?!domain/|engine/)',
+        'The server imports from src/ only domain/ and engine/.',
+      ),
     ]),
   },
 );

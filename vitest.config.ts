@@ -1,5 +1,5 @@
-// Three test projects: the client's pure logic and Dexie modules (jsdom + fake-indexeddb), the server's
-// routes (node), and the build's own checks (node).
+// Four test projects: the client's pure logic and Dexie modules (jsdom + fake-indexeddb), the server's
+// routes (node), the shared companion engine (node), and the build's own checks (node).
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -25,6 +25,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // The engine shared by the server and the device (src/engine): its tests run in Node; one parity
+        // test in the unit project checks that jsdom gives the same replies.
+        resolve: { alias },
+        test: {
+          name: 'engine',
+          include: ['tests/engine/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {

@@ -8,7 +8,7 @@ import {
   type CompanionInput,
   type PersonalityDimensions,
 } from '../companion';
-import type { MoodInput } from '../companion/types';
+import type { MoodInput } from '../../src/engine/companion/types';
 import { HttpError } from '../http/errors';
 import type {
   ConversationEntry,

@@ -2,7 +2,7 @@
 // panel, memory.json's reducer (add with links both ways, count an access, forget past the cap without
 // leaving a broken link), and the memories the engine is given.
 import { uuidv7 } from '../../src/domain/uuidv7';
-import { readTerms, type Terms } from '../language/terms';
+import { readTerms, type Terms } from '../../src/engine/language/terms';
 import { emotionalWeightOf } from '../memory/emotions';
 import { importanceOf, linksFor, sealOf, tagsOf } from '../memory/lattice-rules';
 import type { MemoryContextType, MemoryFile, MemoryNode } from '../store/memory-store';

@@ -1,11 +1,21 @@
 // The request to a chat-completions provider: a system prompt carrying the persona, the owner, the clock,
 // the personality, the mood and the memories, then the recent history and the new message.
-import type { Intent, CompanionInput, PersonalityDimensions } from './types';
-import { effectivePersonality } from './style';
-import { dayPartLabel, dayPartOf, describeNow, hourIn, timeAgo } from './time';
-import { tidy } from './text';
+import type {
+  Intent,
+  CompanionInput,
+  PersonalityDimensions,
+} from '../../src/engine/companion/types';
+import { effectivePersonality } from '../../src/engine/companion/style';
+import {
+  dayPartLabel,
+  dayPartOf,
+  describeNow,
+  hourIn,
+  timeAgo,
+} from '../../src/engine/companion/time';
+import { tidy } from '../../src/engine/companion/text';
 import { toneLabel } from '../../src/domain/personality';
-import { STRONG_FEELING } from '../language/sentiment';
+import { STRONG_FEELING } from '../../src/engine/language/sentiment';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

@@ -1,11 +1,11 @@
 // The provider chain: OpenAI-compatible chat completions, tried in order with a timeout each, the local
 // engine last. Health is recorded per provider; API keys and prompts are never logged or reported.
-import { analyse, resolveRemember } from './intent';
-import { localReply, readableInput } from './local-engine';
+import { analyse, resolveRemember } from '../../src/engine/companion/intent';
+import { localReply, readableInput } from '../../src/engine/companion/local-engine';
 import type { ChatMessage } from './prompt';
 import { buildMessages, temperatureFor } from './prompt';
-import { splitIntoParts } from './split';
-import { recentReplyKeys, replyKey, tidy } from './text';
+import { splitIntoParts } from '../../src/engine/companion/split';
+import { recentReplyKeys, replyKey, tidy } from '../../src/engine/companion/text';
 import type {
   Companion,
   CompanionInput,
@@ -13,7 +13,7 @@ import type {
   Intent,
   ProviderConfig,
   ProviderHealth,
-} from './types';
+} from '../../src/engine/companion/types';
 
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 20_000;
 const MAX_ERROR_CHARS = 200;

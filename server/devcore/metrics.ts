@@ -5,7 +5,7 @@
 // - responseQuality: the provider chain's answers that succeeded, local engine included;
 // - userSatisfaction: the owner's feeling in the first message after each of Kiri's replies;
 // - adaptationSuccess: the owner's messages that Kiri has answered (at once, or after a deep pause).
-import { readSentiment } from '../language/sentiment';
+import { readSentiment } from '../../src/engine/language/sentiment';
 import type { ConversationEntry } from '../store/conversation-store';
 
 /** How far back the conversation metrics look: the newest entries of the account's log. */

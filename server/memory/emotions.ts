@@ -3,8 +3,8 @@
 // (server/language/sentiment.ts, which already handles 'not happy' and 'SO happy!!') for the two feelings
 // it measures directly, and cue words (by lemma, not when negated: 'not worried' is no worry) for the six
 // it cannot tell apart. docs/memory.md gives the formula.
-import { readSentiment } from '../language/sentiment';
-import { readTerms, type Terms } from '../language/terms';
+import { readSentiment } from '../../src/engine/language/sentiment';
+import { readTerms, type Terms } from '../../src/engine/language/terms';
 
 export const EMOTIONS = [
   'joy',

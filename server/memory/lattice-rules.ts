@@ -1,7 +1,7 @@
 // The memory lattice's rules as plain functions (docs/memory.md): a node's seal, importance, tags and
 // links; the integrity check; what counts as an active thread, an anchor, a recent snapshot.
 import { createHash } from 'node:crypto';
-import type { Terms } from '../language/terms';
+import type { Terms } from '../../src/engine/language/terms';
 import type { MemoryNode } from '../store/memory-store';
 import type { EmotionalWeight } from './emotions';
 

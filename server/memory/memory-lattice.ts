@@ -13,7 +13,7 @@ import {
   nodesOf,
   type NewNode,
 } from '../chat/memories';
-import type { MemoryItem } from '../companion/types';
+import type { MemoryItem } from '../../src/engine/companion/types';
 import { writeFileDurably } from '../store/atomic-json-file';
 import type { MemoryNode, MemoryStore } from '../store/memory-store';
 import type { PowerState } from '../power/power-rules';

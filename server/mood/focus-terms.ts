@@ -3,8 +3,8 @@
 // speech and lemma), so adverbs, pronouns and inflected filler ('wanted', 'went', 'literally') drop out;
 // a feeling word survives whatever its part of speech ('alone', 'badly'). Word lists give the
 // categories; 'emotional' is any word VADER scores on its own (the one sentiment reader).
-import { readSentiment } from '../language/sentiment';
-import { MAX_TERMS_TEXT, readTerms } from '../language/terms';
+import { readSentiment } from '../../src/engine/language/sentiment';
+import { MAX_TERMS_TEXT, readTerms } from '../../src/engine/language/terms';
 
 export const FOCUS_CATEGORIES = [
   'emotional',

@@ -1,6 +1,6 @@
 // Kiri's affection ('manja': clingy, affectionate), as plain functions: it rises with warm exchanges and
 // fades with silence (issue 11 point 6; docs/mood.md). Kept per account in mood.json.
-import { readSentiment } from '../language/sentiment';
+import { readSentiment } from '../../src/engine/language/sentiment';
 
 export interface ManjaState {
   /** 0 to 1, as it was at `at`. */

@@ -3,7 +3,7 @@
 // words, the focus's practical share, the hour in TIME_ZONE and the power state. No randomness: the same
 // conversation at the same time gives the same mood (docs/mood.md says where each number comes from).
 import { MOOD_COLORS, type MoodMode } from '../../src/domain/mood-modes';
-import { readSentiment } from '../language/sentiment';
+import { readSentiment } from '../../src/engine/language/sentiment';
 import type { PowerState } from '../power/power-rules';
 import { isUrgentText, recencyWeight, recentTexts, type TimedText } from './focus-terms';
 

@@ -4,7 +4,7 @@
 // (/api/consciousness/status). Mood and thought map are computed on each read, nothing random; what must
 // last (affection, reflections, snapshots) is kept in mood.json.
 import type { Companion, PersonalityDimensions } from '../companion';
-import { hourIn } from '../companion/time';
+import { hourIn } from '../../src/engine/companion/time';
 import type { Logger } from '../log';
 import type { PowerState } from '../power/power-rules';
 import type { ConversationEntry, ConversationStore } from '../store/conversation-store';

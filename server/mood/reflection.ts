@@ -3,9 +3,9 @@
 // style: the personality's register, tildes, capitals), its lines picked by the day, so the same day
 // always reads the same.
 import { BASELINE_PERSONALITY, type PersonalityDimensions } from '../companion';
-import { hashString } from '../companion/random';
-import { render, voiceOf, type Line } from '../companion/style';
-import { readSentiment, sentimentLabelOf } from '../language/sentiment';
+import { hashString } from '../../src/engine/companion/random';
+import { render, voiceOf, type Line } from '../../src/engine/companion/style';
+import { readSentiment, sentimentLabelOf } from '../../src/engine/language/sentiment';
 import { categoryOf, tokenize } from './focus-terms';
 import type { Reflection } from './mood-store';
 

@@ -1,7 +1,7 @@
 // A reminder that fell due while Kiri slept (or was in deep pause) waits for her waking and then says
 // it is late (issue 10: "Deep pause sends nothing; sleeping sends only the morning and evening
 // messages"), so the owner knows the time has passed rather than reading an on-time reminder.
-import { reminderQuote } from '../companion/scheduled';
+import { reminderQuote } from '../../src/engine/companion/scheduled';
 import { describeDue } from './reminder-phrases';
 
 const WHERE: Record<'sleeping' | 'deep-pause', string> = {

@@ -4,7 +4,7 @@
 // request itself; anything else ('never mind', a sentence about something else) is not an answer, and
 // the question is dropped.
 import * as chrono from 'chrono-node';
-import { reflect } from '../companion/text';
+import { reflect } from '../../src/engine/companion/text';
 import { instantOfWallTime, offsetMinutesAt, wallTimeAt } from '../../src/domain/zoned-time';
 import {
   checkedDue,

@@ -1,7 +1,7 @@
 // 'remind me to call mum tomorrow at 6pm', 'remind me in 20 minutes to stretch': the time is read by
 // chrono-node in TIME_ZONE; a time that is ambiguous or past earns a question, never a guess.
 import * as chrono from 'chrono-node';
-import { reflect } from '../companion/text';
+import { reflect } from '../../src/engine/companion/text';
 import { instantOfWallTime, offsetMinutesAt, wallTimeAt } from '../../src/domain/zoned-time';
 
 /** A reminder further ahead than this is more likely a misreading than a plan. */

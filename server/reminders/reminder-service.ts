@@ -1,6 +1,6 @@
 // Reminders (issue 10 point 4): created by id (the client's, so the outbox's replay is idempotent), listed,
 // cancelled, and fired once at their time as a Kiri message and a push, even across a restart.
-import { composeScheduled } from '../companion/scheduled';
+import { composeScheduled } from '../../src/engine/companion/scheduled';
 import { HttpError } from '../http/errors';
 import type { KiriDelivery } from '../schedule/kiri-delivery';
 import { uuidv7 } from '../../src/domain/uuidv7';

@@ -2,7 +2,7 @@
 // a missed firing may still be sent, the quiet hours, the silence that earns a nudge, the day's
 // spontaneous thoughts, and which jobs each power state lets run.
 import { Cron } from 'croner';
-import { hashString, Random } from '../companion/random';
+import { hashString, Random } from '../../src/engine/companion/random';
 import type { PowerState } from '../power/power-rules';
 import { hourAt, instantOfWallTime, wallTimeAt } from '../../src/domain/zoned-time';
 

@@ -3,7 +3,7 @@
 // message in the log and a push. The power state decides what may go out. Time comes from the
 // injected clock; the timer is unref'd and stopped on close.
 import { OWNER_ACCOUNT } from '../chat/account';
-import { composeScheduled, type ScheduledKind } from '../companion/scheduled';
+import { composeScheduled, type ScheduledKind } from '../../src/engine/companion/scheduled';
 import type { Logger } from '../log';
 import type { PowerState } from '../power/power-rules';
 import type { PushUrgency } from '../push/push-sender';

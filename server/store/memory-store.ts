@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { copyFile } from 'node:fs/promises';
 import { applyMemoryOp, type MemoryOp } from '../chat/memories';
-import { readTerms } from '../language/terms';
+import { readTerms } from '../../src/engine/language/terms';
 import { emotionalWeightOf } from '../memory/emotions';
 import { linksFor, sealOf, tagsOf } from '../memory/lattice-rules';
 import {

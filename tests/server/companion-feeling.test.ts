@@ -1,11 +1,11 @@
 // The engine's reading of feelings (docs/language.md): the word lists name the kind of feeling, VADER
 // decides its direction and strength (negation, intensifiers, capitals, '!').
 import { describe, expect, it } from 'vitest';
-import { readFeeling } from '../../server/companion/intent';
-import { localReply } from '../../server/companion/local-engine';
+import { readFeeling } from '../../src/engine/companion/intent';
+import { localReply } from '../../src/engine/companion/local-engine';
 import { buildMessages } from '../../server/companion/prompt';
-import { BASELINE_PERSONALITY, type CompanionInput } from '../../server/companion/types';
-import { STRONG_FEELING } from '../../server/language/sentiment';
+import { BASELINE_PERSONALITY, type CompanionInput } from '../../src/engine/companion/types';
+import { STRONG_FEELING } from '../../src/engine/language/sentiment';
 
 describe('negation: a negated glad word reads as sad', () => {
   it.each(['I am not happy at all', "I'm not really happy", "I'm not happy today :("])(

@@ -15,12 +15,18 @@ import {
   cleanMemory,
   detectFeeling,
   resolveRemember,
-} from '../../server/companion/intent';
+} from '../../src/engine/companion/intent';
 import { buildMessages } from '../../server/companion/prompt';
 import { cleanAnswer } from '../../server/companion/providers';
-import { balance, sentences, splitIntoParts } from '../../server/companion/split';
-import { capitalise } from '../../server/companion/style';
-import { extractDetail, keywords, rankMemories, reflect, tidy } from '../../server/companion/text';
+import { balance, sentences, splitIntoParts } from '../../src/engine/companion/split';
+import { capitalise } from '../../src/engine/companion/style';
+import {
+  extractDetail,
+  keywords,
+  rankMemories,
+  reflect,
+  tidy,
+} from '../../src/engine/companion/text';
 import { isUrgentText, readFocusWords } from '../../server/mood/focus-terms';
 import { dayTopics } from '../../server/mood/reflection';
 

@@ -2,9 +2,9 @@
 // by the local engine with the same seeds under two personalities, differ measurably. Each test varies one
 // dimension (or two presets) and counts what a reader would notice over 200 replies.
 import { describe, expect, it } from 'vitest';
-import { localReply } from '../../server/companion/local-engine';
+import { localReply } from '../../src/engine/companion/local-engine';
 import { buildMessages } from '../../server/companion/prompt';
-import type { CompanionInput } from '../../server/companion/types';
+import type { CompanionInput } from '../../src/engine/companion/types';
 import { BASELINE_DIMENSIONS, PRESETS, type Dimensions } from '../../src/domain/personality';
 
 const MESSAGES = [

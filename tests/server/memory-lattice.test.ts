@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildMessages, MAX_PROMPT_MEMORIES } from '../../server/companion/prompt';
-import { BASELINE_PERSONALITY } from '../../server/companion/types';
+import { BASELINE_PERSONALITY } from '../../src/engine/companion/types';
 import { EMOTIONS } from '../../server/memory/emotions';
 import { SEARCH_TOO_SHORT, sealOf } from '../../server/memory/lattice-rules';
 import { SNAPSHOT_DIR } from '../../server/memory/lattice-store';

@@ -2,7 +2,7 @@
 // links, integrity, active threads, anchors, backupRequired, search score, dreams, forgetting.
 import { describe, expect, it } from 'vitest';
 import { chatMemoryNode, forgetPastCap, makeNode } from '../../server/chat/memories';
-import { readTerms } from '../../server/language/terms';
+import { readTerms } from '../../src/engine/language/terms';
 import { dreamSequencesOf, dreamtPairs } from '../../server/memory/dreams';
 import { emotionalWeightOf, topEmotions } from '../../server/memory/emotions';
 import {

@@ -1,6 +1,6 @@
 // The scheduler's and the power states' rules, one test per rule (docs/schedule.md).
 import { describe, expect, it } from 'vitest';
-import { composeScheduled, reminderQuote } from '../../server/companion/scheduled';
+import { composeScheduled, reminderQuote } from '../../src/engine/companion/scheduled';
 import { camelCaseOf } from '../../server/power/background-systems';
 import {
   containsWakeWord,

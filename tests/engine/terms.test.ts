@@ -1,6 +1,6 @@
-// What wink-nlp reads of a text (server/language/terms.ts): tokens, negation, names, places, dates, key terms.
+// What wink-nlp reads of a text (src/engine/language/terms.ts): tokens, negation, names, places, dates, key terms.
 import { describe, expect, it } from 'vitest';
-import { readTerms } from '../../../server/language/terms';
+import { readTerms } from '../../src/engine/language/terms';
 
 describe('readTerms', () => {
   it('names, places and dates', () => {

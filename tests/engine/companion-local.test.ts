@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanionInput, PersonalityDimensions } from '../../server/companion';
-import { BASELINE_PERSONALITY, localReply } from '../../server/companion';
-import { HUMOR } from '../../server/companion/phrases';
-import { ENGINE_READ_CHARS, engineReadable } from '../../server/companion/text';
+import type { CompanionInput, PersonalityDimensions } from '../../src/engine/companion';
+import { BASELINE_PERSONALITY, localReply } from '../../src/engine/companion';
+import { HUMOR } from '../../src/engine/companion/phrases';
+import { ENGINE_READ_CHARS, engineReadable } from '../../src/engine/companion/text';
 
 // 2025-03-03 in Asia/Shanghai (UTC+8).
 const MORNING = Date.UTC(2025, 2, 3, 0, 30); // 08:30
@@ -424,7 +424,7 @@ describe('localReply', () => {
 
 describe('a reply never says the same phrase twice', () => {
   it('does not repeat a distinctive word pair across its segments, over many seeds', async () => {
-    const { localReply, BASELINE_PERSONALITY } = await import('../../server/companion');
+    const { localReply, BASELINE_PERSONALITY } = await import('../../src/engine/companion');
     for (let seed = 0; seed < 300; seed += 1) {
       const reply = localReply({
         message: 'hi Kiri, I just got on the train',

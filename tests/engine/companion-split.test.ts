@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIntoParts } from '../../server/companion';
+import { splitIntoParts } from '../../src/engine/companion';
 
 describe('splitIntoParts', () => {
   it('keeps a short answer whole', () => {

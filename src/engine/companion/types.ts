@@ -1,5 +1,5 @@
 // The companion's public types (DESIGN.md "Companion"; spec 000 §3.3, §3.4, §3.6).
-import { BASELINE_DIMENSIONS } from '../../src/domain/personality';
+import { BASELINE_DIMENSIONS } from '../../domain/personality';
 
 /** Spec 000 §3.4: each dimension is 0 to 1. */
 export interface PersonalityDimensions {

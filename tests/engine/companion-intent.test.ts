@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectIntent } from '../../server/companion';
+import { detectIntent } from '../../src/engine/companion';
 
 describe('detectIntent', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSentiment, sentimentLabelOf } from '../../../server/language/sentiment';
+import { readSentiment, sentimentLabelOf } from '../../src/engine/language/sentiment';
 
 describe('readSentiment', () => {
   it('reads a negated happy sentence as sad', () => {
