@@ -3,12 +3,17 @@ export type {
   Companion,
   CompanionInput,
   CompanionReply,
+  DeviceReply,
+  DeviceReplyPart,
+  EngineContext,
   Intent,
+  MemoryItem,
+  MoodInput,
   PersonalityDimensions,
   ProviderConfig,
   ProviderHealth,
 } from './types';
-export { BASELINE_PERSONALITY } from './types';
+export { BASELINE_PERSONALITY, DEVICE_PROVIDER, MAX_CONTEXT_MEMORIES } from './types';
 export { detectIntent } from './intent';
 export { localReply } from './local-engine';
 export { splitIntoParts } from './split';

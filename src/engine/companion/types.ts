@@ -98,3 +98,41 @@ export interface Companion {
   reply(input: CompanionInput): Promise<CompanionReply>;
   health(): { chain: ProviderHealth[]; currentProvider: string };
 }
+
+/**
+ * What the device keeps so that the engine can answer offline (issue 12): `GET /api/companion/context`
+ * answers `{ success: true, ...EngineContext }`, and the device stores it on every pull.
+ */
+export interface EngineContext {
+  userName: string | null;
+  personaName: string;
+  timeZone: string;
+  personality: PersonalityDimensions;
+  mood: MoodInput | null;
+  /** The account's memory nodes the engine may recall, newest first (at most MAX_CONTEXT_MEMORIES). */
+  memories: MemoryItem[];
+  /** Kiri's last replies (each the parts joined), newest last: none is repeated word for word. */
+  recentReplies: string[];
+}
+
+/** The most memory nodes the device keeps for the engine. */
+export const MAX_CONTEXT_MEMORIES = 200;
+
+/** A part of a reply written on the device: its id (UUIDv7, made on the device), text and time. */
+export interface DeviceReplyPart {
+  id: string;
+  message: string;
+  timestamp: number;
+}
+
+/**
+ * A reply written on the device while the server was out of reach, sent with the owner's message
+ * (`deviceReply` in the body of POST /api/chat, under the message's own Idempotency-Key). The server
+ * stores it as Kiri's answer instead of writing one, and marks its entries `writtenOffline`.
+ */
+export interface DeviceReply {
+  kiriMessages: DeviceReplyPart[];
+}
+
+/** The `provider` of an answer that the device wrote. */
+export const DEVICE_PROVIDER = 'device';
