@@ -1,4 +1,4 @@
-// Kiri's local companion engine, shared by the server and the device (docs/engine.md): no Node, no DOM.
+// Kiri's local companion engine, shared by the server and the device (docs/companion.md): no Node, no DOM.
 export type {
   Companion,
   CompanionInput,
