@@ -52,7 +52,10 @@ const STOP_WORDS = new Set(
     'thank please pls gonna wanna gotta kinda sorta know think want need going go goes went make ' +
     'made say said tell told one two lot lots something anything everything nothing someone today ' +
     'tonight tomorrow yesterday day time kiri ll ve re im ive id dont cant wont didnt doesnt isnt ' +
-    'feel feels feeling felt come comes came coming next last back'
+    'feel feels feeling felt come comes came coming next last back ' +
+    // How the owner talks to Kiri, not what is on their mind: 'my sister is called Ana', 'remind me
+    // to…', 'remember that…'.
+    'call called calls named remind reminds reminded reminding remember remembers forget'
   ).split(' '),
 );
 

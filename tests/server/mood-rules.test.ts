@@ -181,6 +181,12 @@ describe('focus terms and category', () => {
     expect(tokenize('my exam went badly')).toEqual(['exam', 'badly']);
   });
 
+  it("focus words: how the owner talks to Kiri ('called', 'remind', 'remember') is not what is on their mind", () => {
+    expect(tokenize('my sister is called Ana')).toEqual(['sister', 'ana']);
+    expect(tokenize('remind me to call the dentist')).toEqual(['dentist']);
+    expect(tokenize("remember that my cat is named Miso, don't forget")).toEqual(['cat', 'miso']);
+  });
+
   it('focus words: 20 messages of 10,000 characters do not stall the poll', () => {
     const long = (i: number) =>
       `${'my sister Ana is visiting from Lisbon and I feel sad '.repeat(190)} ${i}`;
