@@ -103,17 +103,38 @@ function paragraphs(text: string): string[] {
   return out;
 }
 
-// Starts only where a run of marks starts: from inside a run that no space follows, the pattern was tried
-// again at every mark, in time the square of the run ('!!!!…').
-const BOUNDARY = /(?<![.!?…~])([.!?…~]+)(["'”’)\]]*)(\s+)/g;
 const SPACE = /\s/;
+
+interface Boundary {
+  /** Where the run of marks starts. */
+  index: number;
+  mark: string;
+  closers: string;
+  space: string;
+}
+
+/**
+ * Where sentences may end: a run of marks, closing quotes or brackets, then space. A match is tried only
+ * where a run of marks starts (the greedy run is consumed whole), never again from inside it: that would
+ * take time the square of the run ('!!!!…'). Written without a lookbehind, which Safari parses only
+ * from 16.4: this code runs on the device too, and one such pattern fails the whole engine chunk there.
+ */
+function* boundariesOf(text: string): Generator<Boundary> {
+  const marks = /[.!?…~]+/g;
+  const after = /(["'”’)\]]*)(\s+)/y;
+  for (let run = marks.exec(text); run !== null; run = marks.exec(text)) {
+    after.lastIndex = marks.lastIndex;
+    const tail = after.exec(text);
+    if (tail) yield { index: run.index, mark: run[0], closers: tail[1]!, space: tail[2]! };
+  }
+}
 
 /** The sentences of one paragraph; abbreviations, initials and list numbers do not end a sentence. */
 export function sentences(text: string): string[] {
   const out: string[] = [];
   let start = 0;
-  for (const match of text.matchAll(BOUNDARY)) {
-    const mark = match[1]!;
+  for (const match of boundariesOf(text)) {
+    const mark = match.mark;
     if (mark === '.') {
       // The word before the full stop, read back to a space (never past the boundary before it): the
       // text since that boundary grows while abbreviations follow one another ('a. b. c. …').
@@ -125,10 +146,10 @@ export function sentences(text: string): string[] {
         .toLowerCase();
       if (ABBREVIATIONS.has(bare) || /^\p{L}$/u.test(bare) || /^\d+$/.test(bare)) continue;
     }
-    const end = match.index + mark.length + match[2]!.length;
+    const end = match.index + mark.length + match.closers.length;
     const sentence = text.slice(start, end).trim();
     if (sentence) out.push(sentence);
-    start = end + match[3]!.length;
+    start = end + match.space.length;
   }
   const rest = text.slice(start).trim();
   if (rest) out.push(rest);
