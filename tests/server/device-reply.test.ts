@@ -208,6 +208,43 @@ describe('POST /api/chat with a device reply', () => {
     ]);
   });
 
+  it('a message already in the log with its answer, its record gone: that answer again, nothing appended', async () => {
+    const companion = fakeCompanion();
+    const { setup, owner } = await ownerChat({ companion });
+    const sentAt = setup.clock.now - MINUTE;
+    const deviceKey = uuidv7(sentAt);
+    const body = offlineBody('hello?', sentAt, deviceParts(sentAt, 'hi ~', 'missed you'));
+    const stored = (await (
+      await owner.post('/api/chat', body, keyHeader(deviceKey))
+    ).json()) as ChatAnswer;
+    const onlineKey = uuidv7(sentAt + 5);
+    const online = { message: 'and you?', history: [], clientTimestamp: sentAt + 5 };
+    const served = (await (
+      await owner.post('/api/chat', online, keyHeader(onlineKey))
+    ).json()) as ChatAnswer;
+    // What a record dropped (past its 30 days, or by the caps) leaves: the log without the records.
+    await setup.stores.conversations.update((data) => {
+      data.accounts.owner!.idempotency = {};
+    });
+    const log = await logOf(owner);
+
+    const again = (await (
+      await owner.post('/api/chat', body, keyHeader(deviceKey))
+    ).json()) as ChatAnswer;
+    expect(again).toEqual(stored);
+    const late = (await (
+      await owner.post(
+        '/api/chat',
+        { ...online, deviceReply: { kiriMessages: deviceParts(sentAt + 5, 'me? fine') } },
+        keyHeader(onlineKey),
+      )
+    ).json()) as ChatAnswer;
+    expect(late.kiriMessages).toEqual(served.kiriMessages);
+    expect(late.provider).toBe('local');
+    expect(await logOf(owner)).toEqual(log);
+    expect(companion.calls).toHaveLength(1);
+  });
+
   it('the same key with another message and a device reply is a 422 that writes nothing', async () => {
     const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
     const sentAt = setup.clock.now;
