@@ -313,6 +313,9 @@ export const DEVICE_REPLY_FIELD = 'deviceReply';
  * bodies with JSON.stringify and adds the field last (docs/chat-server.md "The body hash").
  */
 export function chatBodyHash(text: string): string {
+  // Most bodies carry no reply: no second parse for them. (A key spelt with JSON escapes would be missed
+  // and the hash would then cover the reply: never the case for a body JSON.stringify wrote.)
+  if (!text.includes(DEVICE_REPLY_FIELD)) return sha256Hex(text);
   let body: unknown;
   try {
     body = JSON.parse(text);
