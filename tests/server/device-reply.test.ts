@@ -105,6 +105,34 @@ describe('POST /api/chat with a device reply', () => {
     expect(pulled.map((e) => [e.id, e.writtenOffline])).toEqual(parts.map((p) => [p.id, true]));
   });
 
+  it('the owner’s other device pulls it marked, and its replay of the message gets that answer, no second one', async () => {
+    const companion = fakeCompanion();
+    const { setup, owner } = await ownerChat({ companion });
+    const laptop = setup.browser({ address: '203.0.113.30' });
+    await laptop.loginOk();
+    const { code } = (await (await owner.post('/api/auth/pairing-code')).json()) as {
+      code: string;
+    };
+    expect((await laptop.post('/api/auth/pair', { code })).status).toBe(200);
+    const cursor = (await logOf(laptop)).at(-1)?.id;
+
+    const sentAt = setup.clock.now - MINUTE;
+    const key = uuidv7(sentAt);
+    const body = offlineBody('on the train', sentAt, deviceParts(sentAt, 'which line?'));
+    const first = await (await owner.post('/api/chat', body, keyHeader(key))).json();
+    const pulled = (await logOf(laptop, cursor)) as Entry[];
+    expect(pulled.map((e) => [e.sender, e.writtenOffline ?? false])).toEqual([
+      ['user', false],
+      ['kiri', true],
+    ]);
+    const { deviceReply: _reply, ...bare } = body;
+    const fromLaptop = await laptop.post('/api/chat', bare, keyHeader(key));
+    expect(fromLaptop.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await fromLaptop.json()).toEqual(first);
+    expect(companion.calls).toHaveLength(0);
+    expect(await logOf(laptop, cursor)).toEqual(pulled);
+  });
+
   it('device reply times: clamped to after the owner’s message and never in the future, in order', async () => {
     const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
     const now = setup.clock.now;
