@@ -310,7 +310,8 @@ export const DEVICE_REPLY_FIELD = 'deviceReply';
  * it must find the stored answer, not a 422 nor a second answer. A body without the field hashes its raw
  * text as every other route does (so records made before this rule still match); one with it hashes the
  * JSON text of the same body without it, which is the text the device sent first, since its outbox writes
- * bodies with JSON.stringify and adds the field last (docs/chat-server.md "The body hash").
+ * bodies with JSON.stringify (the other keys keep their order wherever the field was put; docs/chat-server.md
+ * "The body hash").
  */
 export function chatBodyHash(text: string): string {
   // Most bodies carry no reply: no second parse for them. (A key spelt with JSON escapes would be missed

@@ -22,10 +22,14 @@ describe('rule: the chat body hash leaves out deviceReply', () => {
     expect(chatBodyHash('[1,2]')).toBe(sha256Hex('[1,2]'));
   });
 
-  it('the same body with a device reply added last hashes as the body the device sent first', () => {
+  it('the same body with a device reply added hashes as the body the device sent first', () => {
     const first = JSON.stringify(online);
     const replay = JSON.stringify({ ...online, deviceReply: reply });
     expect(chatBodyHash(replay)).toBe(chatBodyHash(first));
+    // Put first, the other keys keep their order.
+    expect(chatBodyHash(JSON.stringify({ deviceReply: reply, ...online }))).toBe(
+      chatBodyHash(first),
+    );
     // Whatever reply is attached, and a null one too.
     const other = JSON.stringify({ ...online, deviceReply: { kiriMessages: [] } });
     expect(chatBodyHash(other)).toBe(chatBodyHash(first));
