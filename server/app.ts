@@ -19,6 +19,7 @@ import { PushService, type PushTransport } from './push/push-service';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { chatRoutes } from './routes/chat';
+import { companionRoutes } from './routes/companion';
 import { conversationsRoutes } from './routes/conversations';
 import { fallbackSystemRoutes } from './routes/fallback-system';
 import { healthRoutes } from './routes/health';
@@ -240,6 +241,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/users', usersRoutes(routeDeps, chat))
     .route('/api/admin', adminRoutes(routeDeps))
     .route('/api/chat', chatRoutes({ chat }))
+    .route('/api/companion', companionRoutes({ chat }))
     .route('/api/conversations', conversationsRoutes({ chat }))
     .route('/api/fallback-system', fallbackSystemRoutes(companion))
     .route('/api/sleep-mode', sleepModeRoutes({ power }))

@@ -2,6 +2,8 @@
 // brought to one shape. Unknown fields are ignored, so an older or newer client still gets through.
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from '../../src/domain/chat-limits';
+import { UUID_V7_PATTERN } from '../../src/domain/uuidv7';
+import type { DeviceReplyPart } from '../../src/engine/companion/types';
 import type { CompanionInput } from '../companion';
 import { TOO_LARGE_PARAM } from '../http/validate';
 
@@ -86,6 +88,31 @@ const historyItem = z
     'must have role and content, or message and sender',
   );
 
+/** Spec 000 §3.3: a reply is 1 to 3 messages; one written on the device is no different. */
+export const MAX_DEVICE_REPLY_PARTS = 3;
+
+/**
+ * A part of Kiri's reply written on the device (issue 12): its id (a UUIDv7 the device made, so that the
+ * device's row and the server's log entry are one message), its text and when the device showed it.
+ */
+const deviceReplyPart = z.object({
+  id: idText.regex(UUID_V7_PATTERN, 'must be a UUIDv7'),
+  message: messageText.refine((text) => text.trim() !== '', 'must not be empty'),
+  // Any finite number: the server clamps it (deviceReplyTimes), so a device's wrong clock is no error.
+  timestamp: z.number(),
+});
+
+const deviceReply = z.object({
+  kiriMessages: z
+    .array(deviceReplyPart)
+    .min(1, 'must have at least 1 item')
+    .max(MAX_DEVICE_REPLY_PARTS, `must have at most ${MAX_DEVICE_REPLY_PARTS} items`)
+    .refine(
+      (parts) => new Set(parts.map((part) => part.id)).size === parts.length,
+      'must not repeat an id',
+    ),
+});
+
 type ChatTurn = CompanionInput['history'][number];
 
 function toTurn(item: z.output<typeof historyItem>): ChatTurn {
@@ -116,9 +143,25 @@ export const chatBodySchema = z
       .array(z.string().max(255, 'must be at most 255 characters'))
       .max(MAX_UPLOADED_FILES, `must have at most ${MAX_UPLOADED_FILES} items`)
       .optional(),
+    deviceReply: deviceReply.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     const blank = body.message.trim() === '';
+    // A device answers the owner's messages only: the greeting and the console are asked of the server.
+    if (body.deviceReply && body.isInitialGreeting) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deviceReply'],
+        message: 'must not be sent with the initial greeting',
+      });
+    }
+    if (body.deviceReply && body.context === 'manual_console') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['deviceReply'],
+        message: 'must not be sent with the manual console',
+      });
+    }
     if (body.isInitialGreeting && !blank) {
       ctx.addIssue({
         code: 'custom',
@@ -139,6 +182,7 @@ export const chatBodySchema = z
     userName: body.userName?.trim() || null,
     sessionId: body.sessionId,
     clientTimestamp: body.clientTimestamp,
+    deviceReply: (body.deviceReply?.kiriMessages ?? null) as DeviceReplyPart[] | null,
   }));
 
 export type ChatRequest = z.output<typeof chatBodySchema>;

@@ -8,7 +8,15 @@ import {
   type CompanionInput,
   type PersonalityDimensions,
 } from '../companion';
-import type { MoodInput } from '../../src/engine/companion/types';
+import {
+  DEVICE_PROVIDER,
+  MAX_CONTEXT_MEMORIES,
+  type DeviceReplyPart,
+  type EngineContext,
+  type MoodInput,
+} from '../../src/engine/companion/types';
+import { analyse, resolveRemember } from '../../src/engine/companion/intent';
+import { engineReadable } from '../../src/engine/companion/text';
 import { HttpError } from '../http/errors';
 import type {
   ConversationEntry,
@@ -51,6 +59,8 @@ export const NOT_YOUR_MESSAGE = 'Only your own messages can be unsent';
  * yet would otherwise get a greeting after messages the others already show.
  */
 export const GREETING_DAY_BEGUN = 'This day already has messages: no greeting';
+/** A device reply stands for a message sent once: only a keyed request can be made exactly once. */
+export const DEVICE_REPLY_NEEDS_KEY = 'deviceReply: must be sent with an Idempotency-Key';
 /** Spec 000 §8: what the chat shows for an empty reply. Only used if an engine ever returns nothing. */
 export const EMPTY_REPLY_FALLBACK = "I'm here with you...";
 
@@ -75,6 +85,27 @@ export function checkSessionDay(sessionId: string | null, now: number, timeZone:
       `sessionId: must not be more than one day after today (${today} in ${timeZone})`,
     );
   }
+}
+
+/**
+ * Rule 'device reply times' (issue 12): each part keeps the time the device showed it, clamped to no
+ * later than the server's clock and after the owner's message, in order and 1 ms apart at least (the
+ * log sorts by time on the devices). When the owner's message is itself stamped now, 'after it' wins
+ * over 'not in the future' by a millisecond per part, as for the server's own parts.
+ */
+export function deviceReplyTimes(
+  times: readonly number[],
+  userTimestamp: number,
+  now: number,
+): number[] {
+  const out: number[] = [];
+  let earliest = userTimestamp + 1;
+  for (const time of times) {
+    const clamped = Math.max(Math.floor(Math.min(time, now)), earliest);
+    out.push(clamped);
+    earliest = clamped + 1;
+  }
+  return out;
 }
 
 export interface KiriMessage {
@@ -155,8 +186,15 @@ export class ChatService {
     request: IdempotentRequest | null,
   ): Promise<GateResult<ChatAnswer>> {
     const account = accountOf(viewer);
+    if (body.deviceReply && !request) throw new HttpError(400, DEVICE_REPLY_NEEDS_KEY);
     // Replies owed from a deep pause are written first, so this one comes after them.
     await this.options.pause?.settled();
+    if (body.deviceReply && request) {
+      const parts = body.deviceReply;
+      return this.once(account, request, () => this.deviceChat(account, body, request, parts), {
+        supersedeDeepPause: true,
+      });
+    }
     return this.once(account, request, async () => {
       const { clock, timeZone } = this.options;
       const now = clock();
@@ -273,6 +311,174 @@ export class ChatService {
         unchanged: entries.length === 0,
       };
     });
+  }
+
+  /**
+   * A message Kiri already answered on the device (issue 12, docs/chat-server.md "Device replies"): the
+   * owner's message and the device's parts are stored as they are (the device's ids, times clamped by
+   * deviceReplyTimes, each part `writtenOffline`), the companion is not asked, and the server learns from
+   * the message as it would online: 'remember that …', a recall, a reminder (setSilently); mood and
+   * affection are read from the log. Deep pause and sleep do not defer it: the owner has read the reply.
+   * A message already in the log (stored in deep pause, its record then superseded; or its record gone)
+   * is not stored again, and one that already has an answer gets that answer: never a second one.
+   */
+  private async deviceChat(
+    account: string,
+    body: ChatRequest,
+    request: IdempotentRequest,
+    deviceParts: readonly DeviceReplyPart[],
+  ): Promise<Prepared<ChatAnswer>> {
+    const { clock, timeZone } = this.options;
+    const now = clock();
+    checkSessionDay(body.sessionId, now, timeZone);
+    const log = this.logOf(account);
+    const known =
+      isUuid(request.key) && hasEntry(log, request.key)
+        ? log.find((entry) => entry.id === request.key && entry.sender === 'user')
+        : undefined;
+    const userTimestamp = known?.timestamp ?? Math.min(body.clientTimestamp ?? now, now);
+    const sessionId = known?.sessionId ?? body.sessionId ?? sessionIdAt(userTimestamp, timeZone);
+    const userId = known?.id ?? this.newMessageId(request, log, now);
+    const userMessage = { id: userId, sessionId };
+
+    const given = known ? log.filter((entry) => entry.answersId === known.id) : [];
+    if (given.length > 0) return this.givenAnswer(userMessage, given);
+
+    await this.learnFromDeviceMessage(account, body, userId, userTimestamp, now);
+
+    const times = deviceReplyTimes(
+      deviceParts.map((part) => part.timestamp),
+      userTimestamp,
+      now,
+    );
+    const kiriEntries: ConversationEntry[] = deviceParts.map((part, index) => {
+      const timestamp = times[index]!;
+      return {
+        // Never two entries with one id: a taken id (it cannot be this reply's, checked above) is
+        // replaced, and the device replaces its row with the answer's, as for any server answer.
+        id: hasEntry(log, part.id) || part.id === userId ? uuidv7(timestamp) : part.id,
+        message: part.message,
+        sender: 'kiri',
+        timestamp,
+        replyToId: null,
+        emotionalState: null,
+        sessionId,
+        answersId: userId,
+        writtenOffline: true,
+      };
+    });
+    // Written in the meantime (an answer owed from a deep pause, while the memory was written)? Then
+    // that one is the answer: checked again with no await before the commit.
+    const late = known ? this.logOf(account).filter((e) => e.answersId === known.id) : [];
+    if (late.length > 0) return this.givenAnswer(userMessage, late);
+
+    const entries: ConversationEntry[] = [];
+    if (!known) {
+      entries.push({
+        id: userId,
+        message: body.message,
+        sender: 'user',
+        timestamp: userTimestamp,
+        replyToId: body.replyToId,
+        emotionalState: null,
+        sessionId,
+        answersId: null,
+      });
+    }
+    entries.push(...kiriEntries);
+    const parts = kiriEntries.map((entry) => entry.message);
+    return {
+      status: 200,
+      answer: {
+        kiriMessages: kiriEntries.map(({ id, message, timestamp }) => ({ id, message, timestamp })),
+        splitMessageTimings: splitTimings(parts),
+        kiriResponse: { message: parts.join('\n\n') },
+        userMessage,
+        provider: DEVICE_PROVIDER,
+      },
+      change: { append: entries },
+      stored: {
+        kind: 'chat',
+        kiriIds: kiriEntries.map((entry) => entry.id),
+        userMessage,
+        provider: DEVICE_PROVIDER,
+      },
+    };
+  }
+
+  /** The answer a message already has in the log: given again, nothing appended (no second answer). */
+  private givenAnswer(
+    userMessage: { id: string; sessionId: string },
+    given: readonly ConversationEntry[],
+  ): Prepared<ChatAnswer> {
+    const parts = given.map((entry) => entry.message);
+    // Who wrote it is not kept in the log: the device if its parts say so, else the server's engine.
+    const provider = given.every((entry) => entry.writtenOffline) ? DEVICE_PROVIDER : 'local';
+    return {
+      status: 200,
+      answer: {
+        kiriMessages: given.map(({ id, message, timestamp }) => ({ id, message, timestamp })),
+        splitMessageTimings: splitTimings(parts),
+        kiriResponse: { message: parts.join('\n\n') },
+        userMessage,
+        provider,
+      },
+      change: {},
+      stored: { kind: 'chat', kiriIds: given.map((entry) => entry.id), userMessage, provider },
+    };
+  }
+
+  /**
+   * What the server learns from an owner's message the device answered, as it would online: the
+   * engine's own reading of the message (analyse, resolveRemember: what the providers' chain reads),
+   * so 'remember that …' said offline reaches memory.json and a recall counts an access; a reminder
+   * asked for is set (chat-reminders setSilently). Each is idempotent for a retried request: the node
+   * by its source message, the reminder by the message's id.
+   */
+  private async learnFromDeviceMessage(
+    account: string,
+    body: ChatRequest,
+    userId: string,
+    userTimestamp: number,
+    now: number,
+  ): Promise<void> {
+    const message = engineReadable(body.message);
+    const analysis = analyse(message);
+    const history = body.history.map((turn) => ({
+      ...turn,
+      content: engineReadable(turn.content),
+    }));
+    const remember = resolveRemember(analysis, message, history);
+    if (remember) {
+      await this.options.memory.rememberFromChat(account, remember, body.message, userId, now);
+    }
+    if (analysis.intent === 'recall') await this.options.memory.noteRecall(account, body.message);
+    await this.options.reminders?.setSilently?.({
+      account,
+      messageId: userId,
+      text: body.message,
+      at: userTimestamp,
+      now,
+    });
+  }
+
+  /**
+   * GET /api/companion/context: what the device's engine needs to answer offline (EngineContext), for
+   * the caller's account, read as a chat request would read it now.
+   */
+  engineContext(viewer: Viewer): EngineContext {
+    const account = accountOf(viewer);
+    return {
+      userName: viewer.user.name ?? null,
+      personaName: this.options.personaName,
+      timeZone: this.options.timeZone,
+      personality: this.personalityOf(account),
+      mood: this.options.mood?.(account) ?? null,
+      // No message to rank by: the newest, as many as the device keeps (memory.json holds fewer).
+      memories: this.options.memory.forEngine(account, '', MAX_CONTEXT_MEMORIES),
+      // The contract's order is newest last (the device appends its own new replies).
+      recentReplies: recentReplies(this.logOf(account)).reverse(),
+    };
   }
 
   /**
@@ -394,6 +600,8 @@ export class ChatService {
       sessionId: question.sessionId,
       answersId: question.id,
     }));
+    // Answered meanwhile (the device's reply arrived while the companion was asked): no second answer.
+    if (this.logOf(account).some((entry) => entry.answersId === item.messageId)) return false;
     const op: ConversationOp = { account, append: kiriEntries };
     const records = findAccount(conversations.data, account)?.idempotency;
     const record =
@@ -511,6 +719,7 @@ export class ChatService {
     account: string,
     request: IdempotentRequest | null,
     work: () => Promise<Prepared<A>>,
+    options: { supersedeDeepPause?: boolean } = {},
   ): Promise<GateResult<A>> {
     const { conversations, clock } = this.options;
     const commit = async (): Promise<Outcome<A>> => {
@@ -544,7 +753,19 @@ export class ChatService {
       () => {
         const records = findAccount(conversations.data, account)?.idempotency;
         if (!records || !Object.hasOwn(records, request.key)) return undefined;
-        return this.replayOf(account, records[request.key]!);
+        const record = records[request.key]!;
+        // The message was stored in deep pause and its 202 never reached the device, which answered
+        // it itself: that reply is the answer (it runs, and its record replaces this one), not a later one.
+        if (
+          options.supersedeDeepPause &&
+          record.answer.kind === 'chat' &&
+          record.answer.deepPause &&
+          record.route === request.route &&
+          record.bodyHash === request.bodyHash
+        ) {
+          return undefined;
+        }
+        return this.replayOf(account, record);
       },
       commit,
     );

@@ -114,8 +114,19 @@ export function entriesSince(
 }
 
 /**
- * Kiri's last replies, newest first, each the full text of one answer. The parts of one answer are
- * appended together, answer the same message and are stamped 1 ms apart, which is how they are grouped.
+ * Rule 'the parts of one reply': two consecutive Kiri entries (`earlier` appended just before `later`)
+ * are parts of one reply when they answer the same owner message (a message gets one answer, and its
+ * parts are appended together, whatever their times: a device's parts are seconds apart, as it showed
+ * them), or, answering none (the greeting), when they are stamped 1 ms apart as the server stamps parts.
+ */
+export function samePartOfReply(earlier: ConversationEntry, later: ConversationEntry): boolean {
+  if (earlier.answersId !== later.answersId) return false;
+  return earlier.answersId !== null || later.timestamp === earlier.timestamp + 1;
+}
+
+/**
+ * Kiri's last replies, newest first, each the full text of one answer (its parts grouped by
+ * samePartOfReply).
  */
 export function recentReplies(
   log: readonly ConversationEntry[],
@@ -135,11 +146,7 @@ export function recentReplies(
       later = null;
       continue;
     }
-    const samePart =
-      later !== null &&
-      later.answersId === entry.answersId &&
-      later.timestamp === entry.timestamp + 1;
-    if (!samePart) close();
+    if (later === null || !samePartOfReply(entry, later)) close();
     parts.unshift(entry.message);
     later = entry;
   }

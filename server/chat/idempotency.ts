@@ -300,11 +300,46 @@ export class IdempotencyGate {
   }
 }
 
-/** The request's key, route and body hash, or null when it sent no Idempotency-Key. */
-export async function idempotentRequestOf(req: HonoRequest): Promise<IdempotentRequest | null> {
+/** The field of a chat body that the body hash leaves out (chatBodyHash). */
+export const DEVICE_REPLY_FIELD = 'deviceReply';
+
+/**
+ * Rule 'the chat body hash leaves out deviceReply' (issue 12): the owner's message is the request; the
+ * reply a device wrote while waiting is what it has seen, not what it asks. A message sent online whose
+ * answer never reached the device (a timeout) comes back under the same key with a device reply attached:
+ * it must find the stored answer, not a 422 nor a second answer. A body without the field hashes its raw
+ * text as every other route does (so records made before this rule still match); one with it hashes the
+ * JSON text of the same body without it, which is the text the device sent first, since its outbox writes
+ * bodies with JSON.stringify (the other keys keep their order wherever the field was put; docs/chat-server.md
+ * "The body hash").
+ */
+export function chatBodyHash(text: string): string {
+  // Most bodies carry no reply: no second parse for them. (A key spelt with JSON escapes would be missed
+  // and the hash would then cover the reply: never the case for a body JSON.stringify wrote.)
+  if (!text.includes(DEVICE_REPLY_FIELD)) return sha256Hex(text);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return sha256Hex(text);
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return sha256Hex(text);
+  if (!Object.hasOwn(body, DEVICE_REPLY_FIELD)) return sha256Hex(text);
+  const { [DEVICE_REPLY_FIELD]: _reply, ...request } = body as Record<string, unknown>;
+  return sha256Hex(JSON.stringify(request));
+}
+
+/**
+ * The request's key, route and body hash, or null when it sent no Idempotency-Key. `hashOf` reads the
+ * body text (the raw text's sha256 unless a route says otherwise: chatBodyHash for POST /api/chat).
+ */
+export async function idempotentRequestOf(
+  req: HonoRequest,
+  hashOf: (body: string) => string = sha256Hex,
+): Promise<IdempotentRequest | null> {
   const key = idempotencyKeyOf(req.header(IDEMPOTENCY_HEADER));
   if (key === undefined) return null;
   // The body was already read (and cached) by the validator: this is the same text.
   const body = await req.text();
-  return { key, route: `${req.method} ${req.path}`, bodyHash: sha256Hex(body) };
+  return { key, route: `${req.method} ${req.path}`, bodyHash: hashOf(body) };
 }

@@ -125,25 +125,24 @@ export class MemoryLattice {
 
   /**
    * For CompanionInput.memories: the nodes relevant to the message first (best first), then the rest
-   * newest first; at most MEMORIES_FOR_ENGINE. Counts nothing: the engine may not use them.
+   * newest first; at most `limit` (MEMORIES_FOR_ENGINE; the device's copy asks for more, with no
+   * message: the newest). Counts nothing: the engine may not use them.
    */
-  forEngine(account: string, message: string): MemoryItem[] {
+  forEngine(account: string, message: string, limit = MEMORIES_FOR_ENGINE): MemoryItem[] {
     const nodes = this.nodes(account);
     const relevant =
       message.trim().length >= MIN_SEARCH_CHARS
-        ? this.indexOf(account).search(message, nodes, MEMORIES_FOR_ENGINE)
+        ? this.indexOf(account).search(message, nodes, limit)
         : [];
     const first = new Set(relevant.map((hit) => hit.node.id));
     const rest = nodes
       .filter((node) => !first.has(node.id))
       .sort((a, b) => b.timestamp - a.timestamp);
-    return [...relevant.map((hit) => hit.node), ...rest]
-      .slice(0, MEMORIES_FOR_ENGINE)
-      .map((node) => ({
-        content: node.content,
-        timestamp: node.timestamp,
-        ownerOnly: node.ownerOnly,
-      }));
+    return [...relevant.map((hit) => hit.node), ...rest].slice(0, limit).map((node) => ({
+      content: node.content,
+      timestamp: node.timestamp,
+      ownerOnly: node.ownerOnly,
+    }));
   }
 
   /** The owner asked Kiri to recall: the best match counts an access (it was recalled). */

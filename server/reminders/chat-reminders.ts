@@ -20,6 +20,13 @@ export interface ChatReminderRequest {
 export interface ChatReminders {
   /** Kiri's reply when the message asks for a reminder; null when it does not. */
   replyTo(request: ChatReminderRequest): Promise<string | null>;
+  /**
+   * A message the device already answered offline (issue 12, docs/chat-server.md "'remind me' with a
+   * device reply"): the reminder it asks for is set when its time is whole and still ahead, and nothing
+   * is said (the device's reply is the answer). A question is never asked nor left open: the owner did
+   * not see one, so their next message must not be read as its answer. True when a reminder was set.
+   */
+  setSilently?(request: ChatReminderRequest): Promise<boolean>;
 }
 
 export function chatReminders(options: {
@@ -73,6 +80,36 @@ export function chatReminders(options: {
   }
 
   return {
+    async setSilently(request) {
+      const { account, messageId, text, at, now } = request;
+      const open = reminders.question(account);
+      const openElsewhere = open !== null && open.messageId !== messageId;
+      let reading: ReminderReading | null = null;
+      if (openElsewhere && isQuestionOpen(open, at)) {
+        const followUp = readFollowUp(open, text, at, timeZone);
+        if (followUp.kind !== 'not-an-answer') reading = followUp;
+      }
+      reading ??= readReminderRequest(text, at, timeZone);
+      // Answered or not, the open question is over: the owner has moved on, as online.
+      if (openElsewhere) await reminders.setQuestion(account, null);
+      if (!reading || reading.kind === 'ask' || reading.dueAt <= now) return false;
+      try {
+        await reminders.create(account, {
+          id: `chat-${messageId}`,
+          text: reading.task,
+          dueAt: reading.dueAt,
+          messageId,
+          source: 'chat',
+          createdBy: null,
+          bodyHash: null,
+        });
+      } catch (error) {
+        // Too many pending: nothing to say it in (the device's reply stands); the message is kept.
+        if (error instanceof HttpError && error.status === 409) return false;
+        throw error;
+      }
+      return true;
+    },
     async replyTo(request) {
       const { account, messageId, text, at } = request;
       const open = reminders.question(account);

@@ -1,10 +1,16 @@
 // POST /api/chat: every body shape of the spec (greeting, variants A and B, minimal, console), answered
-// with kiriMessages + splitMessageTimings, exactly once per Idempotency-Key (docs/chat-server.md).
+// with kiriMessages + splitMessageTimings, exactly once per Idempotency-Key; a reply the device wrote
+// offline (deviceReply) is stored as Kiri's answer instead of asking the companion (docs/chat-server.md).
 import { Hono } from 'hono';
 import { requirePermission } from '../auth/guards';
 import { chatBodySchema } from '../chat/chat-body';
 import type { ChatService } from '../chat/chat-service';
-import { checkIdempotencyKey, idempotentRequestOf, REPLAYED_HEADER } from '../chat/idempotency';
+import {
+  chatBodyHash,
+  checkIdempotencyKey,
+  idempotentRequestOf,
+  REPLAYED_HEADER,
+} from '../chat/idempotency';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validate';
 
@@ -19,7 +25,7 @@ export function chatRoutes({ chat }: ChatRouteDeps) {
     checkIdempotencyKey,
     jsonBody(chatBodySchema),
     async (c) => {
-      const request = await idempotentRequestOf(c.req);
+      const request = await idempotentRequestOf(c.req, chatBodyHash);
       const result = await chat.chat(c.var.viewer, c.req.valid('json'), request);
       if (result.replayed) c.header(REPLAYED_HEADER, 'true');
       return c.json(result.answer, result.status);

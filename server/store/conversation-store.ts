@@ -31,6 +31,11 @@ export const conversationEntrySchema = z.object({
   sessionId: z.string().min(1),
   /** On Kiri's messages: the owner's message they answer (null for a greeting or a stored message). */
   answersId: z.string().nullable(),
+  /**
+   * Kiri's part written on the owner's device while the server was out of reach (issue 12), stored from
+   * the chat body's deviceReply. Present only when true: every other entry leaves it out.
+   */
+  writtenOffline: z.literal(true).optional(),
 });
 
 const kiriMessageSchema = z.object({ id: z.string().min(1), message: z.string(), timestamp });
