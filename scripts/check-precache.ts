@@ -44,6 +44,9 @@ export function checkPrecache(dir: string): PrecacheReport {
   const worker = join(dir, 'sw.js');
   if (!existsSync(worker)) throw new Error(`${worker} is missing: build the app first.`);
   const urls = precacheUrls(readFileSync(worker, 'utf8'));
+  // No entry at all means the manifest's shape changed (a Workbox update), not that nothing is cached.
+  if (urls.length === 0)
+    throw new Error(`${worker} holds no precache manifest that this check can read.`);
   const listed = new Set(urls);
   const chunks = builtFiles(dir).filter((file) => /\.(m?js|css)$/.test(file) && file !== 'sw.js');
   let precacheBytes = 0;

@@ -56,6 +56,12 @@ describe('the precache manifest of a built worker', () => {
     expect(report.chunks).toEqual(['assets/app-x.js', 'assets/boot-z.css', 'assets/model-y.js']);
     expect(report.missing).toEqual(['assets/model-y.js']);
   });
+
+  it('refuses a worker whose manifest it cannot read, rather than call everything missing', () => {
+    const dir = tempDir('kiri-precache-');
+    writeFileSync(join(dir, 'sw.js'), 'precacheAndRoute([{url:"index.html",revision:"1"}])');
+    expect(() => checkPrecache(dir)).toThrow(/no precache manifest that this check can read/);
+  });
 });
 
 /** Adds the engine's modules to the build as chunks of their own, as the chat's import() makes them. */
