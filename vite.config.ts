@@ -126,6 +126,11 @@ export default defineConfig({
         // defaults to this config's; set it here too, so the worker cannot drift from the app.
         target: BUILD_TARGET,
         globPatterns: ['**/*.{js,css,html,png,svg,ico,txt}'],
+        // Workbox skips a file over this size with only a warning (2 MiB by default), and the device
+        // engine's language model (wink-eng-lite-web-model, a 3.8 MB chunk) is needed exactly when the
+        // server is out of reach (issue 12). 8 MiB leaves room for it to grow; a chunk past that fails
+        // the build (scripts/check-precache.ts) instead of silently not working offline.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),

@@ -3,15 +3,24 @@
 // plus the app's start, which the entry loads at once with a dynamic import (after the opening
 // snapshot, src/main.tsx) and its static imports. Other lazy chunks (the screens) do not count.
 // A second figure holds the entry's own graph, which runs before the snapshot, to a small budget. Sizes are gzip -9, 1 KB = 1000 bytes (as Vite prints).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { checkPrecache } from '../scripts/check-precache';
 import type { Benchmark, Figure } from './types';
 
 const DIST = new URL('../dist/', import.meta.url);
 export const JS_BUDGET_KB = 170;
 /** The entry's own graph runs before the opening snapshot paints: every byte of it delays that. */
 export const ENTRY_BUDGET_KB = 10;
+/**
+ * The chat route's first-load JavaScript on main before issue 12 (the device engine), gzip -9 bytes
+ * (151.9 KB): the engine loads with import() after the first paint, so the first load must not grow.
+ */
+export const FIRST_LOAD_BEFORE_ENGINE_BYTES = 151_935;
+/** Everything the worker precached on main before issue 12 (54 entries), bytes on disk. */
+export const PRECACHE_BEFORE_ENGINE_BYTES = 1_007_159;
 
 const kb = (bytes: number) => bytes / 1000;
 
@@ -62,12 +71,13 @@ const isLocal = (path: string) => !/^[a-z]+:/i.test(path) && !path.startsWith('/
 const toSitePath = (path: string, from = '/') =>
   path.startsWith('/') ? path : posix.resolve(posix.dirname(from), path);
 
-function read(sitePath: string): Buffer {
-  return readFileSync(new URL(`.${sitePath}`, DIST));
+function reader(dist: URL) {
+  return (sitePath: string): Buffer => readFileSync(new URL(`.${sitePath}`, dist));
 }
 
-export function measureInitialLoad() {
-  const html = readFileSync(new URL('index.html', DIST), 'utf8');
+export function measureInitialLoad(dist: URL = DIST) {
+  const read = reader(dist);
+  const html = readFileSync(new URL('index.html', dist), 'utf8');
   const { scripts, styles } = initialAssets(html);
   const entries = scripts.filter(isLocal).map((s) => toSitePath(s));
   const js = new Set(entries);
@@ -126,12 +136,88 @@ export function measureInitialLoad() {
   };
 }
 
+const gzipSize = (read: (path: string) => Buffer, paths: Iterable<string>) => {
+  let raw = 0;
+  let gzip = 0;
+  for (const path of paths) {
+    const bytes = read(path);
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gzip };
+};
+
+/** Whether a chunk is the device engine's entry: it exports the engine's API (src/engine/companion). */
+export function isEngineEntry(code: string): boolean {
+  const exported = [...code.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
+    m[1]!.split(',').map((item) =>
+      item
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!,
+    ),
+  );
+  return exported.includes('localReply') && exported.includes('DEVICE_PROVIDER');
+}
+
+/**
+ * The device engine's chunks: the chunk the app loads with import() of '@/engine/companion' and
+ * every chunk reachable only through it (its libraries, the language model), found in the built
+ * graph: what is reachable from index.html's scripts (static imports and literal import()s) without
+ * entering the engine's chunk is left out, so a chunk the engine shares with the app is not counted.
+ */
+export function measureEngineChunks(dist: URL = DIST) {
+  const read = reader(dist);
+  const chunks = readdirSync(new URL('assets/', dist))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `/assets/${file}`);
+  const edges = new Map<string, string[]>();
+  const codeOf = new Map<string, string>();
+  for (const chunk of chunks) {
+    const code = read(chunk).toString('utf8');
+    codeOf.set(chunk, code);
+    edges.set(
+      chunk,
+      [...staticImports(code), ...dynamicImports(code)]
+        .filter((specifier) => isLocal(specifier) && /^\.{0,2}\//.test(specifier))
+        .map((specifier) => toSitePath(specifier, chunk)),
+    );
+  }
+  const entries = chunks.filter((chunk) => isEngineEntry(codeOf.get(chunk)!));
+  const reach = (from: string[], avoid: Set<string>) => {
+    const seen = new Set<string>();
+    const queue = from.filter((chunk) => !avoid.has(chunk));
+    while (queue.length > 0) {
+      const chunk = queue.pop()!;
+      if (seen.has(chunk)) continue;
+      seen.add(chunk);
+      for (const next of edges.get(chunk) ?? []) if (!avoid.has(next)) queue.push(next);
+    }
+    return seen;
+  };
+  const html = readFileSync(new URL('index.html', dist), 'utf8');
+  const roots = initialAssets(html)
+    .scripts.filter(isLocal)
+    .map((s) => toSitePath(s));
+  const app = reach(roots, new Set(entries));
+  const files = [...reach(entries, new Set())].filter((chunk) => !app.has(chunk));
+  const importedBy = chunks.filter((chunk) =>
+    entries.some((entry) =>
+      dynamicImports(codeOf.get(chunk)!).some((s) => toSitePath(s, chunk) === entry),
+    ),
+  );
+  return { entries, files, importedBy, size: gzipSize(read, files) };
+}
+
 export const bundleBenchmark: Benchmark = {
   name: 'bundle',
   description: "gzip size of what the chat route loads first (dist/index.html's initial graph)",
   async run(): Promise<Figure[]> {
     const m = measureInitialLoad();
+    const engine = measureEngineChunks();
+    const precache = checkPrecache(fileURLToPath(DIST));
     const files = (list: string[]) => list.map((f) => posix.basename(f)).join(', ') || 'none';
+    const before = FIRST_LOAD_BEFORE_ENGINE_BYTES;
     return [
       {
         label: 'initial JS (gzip)',
@@ -153,6 +239,47 @@ export const bundleBenchmark: Benchmark = {
         baseline: `the ${ENTRY_BUDGET_KB} KB entry budget`,
         budget: { max: 1 },
         note: `${m.entryGraph.length} file(s): ${files(m.entryGraph)}`,
+      },
+      {
+        label: 'initial JS vs before the device engine (gzip)',
+        value: `${kb(m.jsSize.gzip).toFixed(1)} KB (${m.jsSize.gzip} bytes)`,
+        ratio: m.jsSize.gzip / before,
+        baseline: `the first load on main before issue 12 (${kb(before).toFixed(1)} KB, ${before} bytes)`,
+        budget: { max: 1 },
+        note: "the engine loads with import() after the first paint: the chat's first load must not grow",
+      },
+      engine.entries.length === 0
+        ? {
+            label: 'device engine chunks (gzip)',
+            value: 'not in this build',
+            ratio: 0,
+            baseline: `the first load (${kb(m.jsSize.gzip).toFixed(1)} KB)`,
+            note: "no chunk exports the engine's API: nothing imports '@/engine/companion' yet",
+          }
+        : {
+            label: 'device engine chunks (gzip)',
+            value: `${kb(engine.size.gzip).toFixed(1)} KB (${kb(engine.size.raw).toFixed(1)} KB raw)`,
+            ratio: engine.size.gzip / m.jsSize.gzip,
+            baseline: `the first load (${kb(m.jsSize.gzip).toFixed(1)} KB), which they do not join`,
+            note:
+              `informational: ${engine.files.length} chunk(s) only the engine's import() reaches: ${files(engine.files)}; ` +
+              `imported by ${files(engine.importedBy)}` +
+              (engine.files.some((file) => m.js.includes(file)) ? '; IN THE FIRST LOAD' : ''),
+            ...(engine.files.some((file) => m.js.includes(file))
+              ? { invalid: "an engine chunk is in the chat's first load" }
+              : {}),
+          },
+      {
+        label: 'precache (the worker’s manifest)',
+        value: `${kb(precache.precacheBytes).toFixed(1)} KB in ${precache.urls.length} entries`,
+        ratio: precache.precacheBytes / PRECACHE_BEFORE_ENGINE_BYTES,
+        baseline: `the precache on main before issue 12 (${kb(PRECACHE_BEFORE_ENGINE_BYTES).toFixed(1)} KB, 54 entries)`,
+        note:
+          'informational: downloaded once by the worker after the first visit, so the engine answers offline' +
+          (precache.missing.length > 0 ? `; NOT PRECACHED: ${files(precache.missing)}` : ''),
+        ...(precache.missing.length > 0
+          ? { invalid: `built chunks the worker does not precache: ${files(precache.missing)}` }
+          : {}),
       },
       {
         label: 'initial CSS (gzip)',

@@ -7,6 +7,7 @@ import { browserColdStartBenchmark } from './browser-cold-start';
 import { browserNewestBenchmark } from './browser-newest';
 import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
+import { deviceReplyBenchmark } from './device-reply';
 import { memorySearchBenchmark } from './memory-search';
 import { pushFanoutBenchmark } from './push-fanout';
 import { serverChatBenchmark } from './server-chat';
@@ -24,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   browserReplayBenchmark,
   pushFanoutBenchmark,
   memorySearchBenchmark,
+  deviceReplyBenchmark,
 ];
 
 /** No single benchmark may run longer than this: the run stops by itself. */

@@ -1,29 +1,10 @@
 // The mood orb in WebKitGTK (the engine of iPhone Safari): under the chat's header it names the mode the
 // server gives (GET /api/kiri/state), is drawn (a real size and the mode's colour) and pulses.
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { startServer, type KiriServer } from '../e2e/support/server';
+import { expect, test } from 'vitest';
+import { webkitSession } from './support/session';
 import { openChat } from './support/kiri';
-import { launchWebKit, type WebKitPage } from './support/webkit';
 
-let server: KiriServer;
-let page: WebKitPage;
-
-beforeAll(async () => {
-  server = await startServer();
-  page = await launchWebKit('webkitgtk', { baseURL: server.url });
-});
-
-afterAll(async () => {
-  await page?.close();
-  await server?.dispose();
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    const shot = await page.screenshot(`webkitgtk-${context.task.name}`);
-    console.error(`Screenshot: ${shot}\nServer output:\n${server.output()}`);
-  }
-});
+const session = webkitSession();
 
 interface Orb {
   label: string | null;
@@ -33,14 +14,16 @@ interface Orb {
 }
 
 test("the orb under the chat's header shows the server's mode, drawn and pulsing", async () => {
-  await openChat(page, 'Mira');
+  await openChat(session.page, 'Mira');
   const state = (await (
-    await fetch(`${server.url}/api/kiri/state`, { headers: { cookie: await page.cookieHeader() } })
+    await fetch(`${session.server.url}/api/kiri/state`, {
+      headers: { cookie: await session.page.cookieHeader() },
+    })
   ).json()) as { mode: string; intensity: number };
   const label = `Kiri is ${state.mode} (intensity ${Math.round(state.intensity * 100)}%)`;
-  const orb = await page.waitFor(
+  const orb = await session.page.waitFor(
     async () => {
-      const read = await page.evaluate<Orb | null>(`
+      const read = await session.page.evaluate<Orb | null>(`
         const orb = document.querySelector('[data-testid="mood-orb"]');
         if (!orb) return null;
         const style = getComputedStyle(orb);

@@ -290,7 +290,8 @@ export class WebKitPage {
        const args = Array.prototype.slice.call(arguments, 0, -1);
        (async function () { ${body} }).apply(null, args).then(
          (value) => done({ ok: true, value }),
-         (error) => done({ ok: false, error: String(error && error.stack || error) }),
+         // WebKit's stack holds only the frames ('RegExp@[native code]'), not the message: send both.
+         (error) => done({ ok: false, error: String(error) + (error && error.stack ? "\\n" + error.stack : "") }),
        );`,
       ...args,
     );

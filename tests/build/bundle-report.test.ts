@@ -1,0 +1,69 @@
+// The bundle report (bench/bundle.ts) finds the device engine's chunks in a build by its graph: the
+// chunk that exports the engine's API, loaded with import(), and what only it reaches. A chunk the
+// engine shares with the app is the app's; a build without the engine says so.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isEngineEntry, measureEngineChunks, measureInitialLoad } from '../../bench/bundle';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A built folder of tiny chunks: index.html loads index.js, which starts app.js. */
+function dist(files: Record<string, string>): URL {
+  const dir = mkdtempSync(join(tmpdir(), 'kiri-bundle-'));
+  made.push(dir);
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><script type="module" crossorigin src="/assets/index-a.js"></script>',
+  );
+  for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, 'assets', name), code);
+  return pathToFileURL(`${dir}/`);
+}
+
+const ENGINE_API =
+  'export{r as BASELINE_PERSONALITY,a as DEVICE_PROVIDER,nr as localReply,Sn as splitIntoParts}';
+
+describe('the device engine chunks of a build', () => {
+  it("are the engine's chunk and what only it reaches, not a chunk it shares with the app", () => {
+    const built = dist({
+      'index-a.js': 'import"./boot-b.js";import(`./app-c.js`);',
+      'boot-b.js': 'export const b=1;',
+      'app-c.js':
+        'import{s}from"./shared-d.js";const go=()=>import(`./companion-e.js`);export const c=s;',
+      'shared-d.js': 'export const s=2;',
+      'companion-e.js': `import{s}from"./shared-d.js";import{m}from"./model-f.js";const x=s+m;${ENGINE_API}`,
+      'model-f.js': 'export const m="a large model";',
+      'Screen-g.js': 'export const screen=3;',
+    });
+    const engine = measureEngineChunks(built);
+    expect(engine.entries).toEqual(['/assets/companion-e.js']);
+    expect(engine.files.sort()).toEqual(['/assets/companion-e.js', '/assets/model-f.js']);
+    expect(engine.importedBy).toEqual(['/assets/app-c.js']);
+    expect(engine.size.gzip).toBeGreaterThan(0);
+    // And the chat's first load holds none of them.
+    const first = measureInitialLoad(built);
+    expect(first.js.sort()).toEqual(
+      ['/assets/app-c.js', '/assets/boot-b.js', '/assets/index-a.js', '/assets/shared-d.js'].sort(),
+    );
+  });
+
+  it('are none in a build that does not import the engine', () => {
+    const built = dist({
+      'index-a.js': 'import(`./app-c.js`);',
+      'app-c.js': 'export const localReply=()=>"a name alone is not the engine";',
+    });
+    expect(measureEngineChunks(built)).toMatchObject({ entries: [], files: [] });
+  });
+
+  it("recognise the engine's entry by its exported API", () => {
+    expect(isEngineEntry(ENGINE_API)).toBe(true);
+    expect(isEngineEntry('export{a as localReply}')).toBe(false);
+    expect(isEngineEntry('const localReply=1,DEVICE_PROVIDER=2;')).toBe(false);
+  });
+});
