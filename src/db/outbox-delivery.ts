@@ -1,6 +1,12 @@
 // Drains the outbox (DESIGN.md "Outbox"): used by the service worker and, when no worker controls the
 // page, by the page. One drainer at a time across both (Web Locks); order is kept per kind.
-import { CONNECTION_REASON, deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
+import {
+  CONNECTION_REASON,
+  STORE_FAILED_REASON,
+  deliveryOutcome,
+  requestTimeoutMs,
+  retryDelayAfter,
+} from '@/domain/outbox-rules';
 import { storeChatAnswers } from './messages';
 import { settleReminderEntry } from './reminders';
 import { withOutboxLock } from './outbox-lock';
@@ -13,6 +19,8 @@ export interface DrainOptions {
   now: () => number;
   /** Ignore the backoff: the page came online or back to view, so try everything now. */
   force?: boolean;
+  /** How long an attempt of this kind may take (requestTimeoutMs; tests shorten it). */
+  timeoutMs?: (kind: OutboxKind) => number;
 }
 
 export interface DrainSummary {
@@ -26,8 +34,7 @@ export function drainOutbox(db: KiriDatabase, options: DrainOptions): Promise<Dr
   return withOutboxLock(() => drainHoldingLock(db, options));
 }
 
-/** Why an entry whose answer came but could not be written waits: it is sent again, and answered again. */
-export const STORE_FAILED_REASON = "Kiri's reply could not be saved on this device";
+export { STORE_FAILED_REASON };
 
 /** Chat answers are written in groups of at most this many (one transaction)… */
 export const WRITE_GROUP_MAX = 8;
@@ -131,6 +138,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
       result.status,
       result.error,
       isExpectedAnswer(entry, result.json),
+      result.timedOut,
     );
     if (outcome.kind === 'delivered' && entry.kind === 'chat' && entry.messageId) {
       group.push({ entry, json: result.json, arrivedAt: options.now() });
@@ -185,7 +193,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
         continue;
       }
       const sentAt = options.now();
-      const answer = attempt(entry, options.fetch);
+      const answer = attempt(entry, options.fetch, (options.timeoutMs ?? requestTimeoutMs)(entry.kind));
       // The answers held so far are written beside this request, unless more can join them first
       // without any of them waiting longer than WRITE_GROUP_WAIT_MS: the group is not full, the last
       // request came back quickly, and should this one take longer, the timer writes them.
@@ -321,9 +329,40 @@ interface AttemptResult {
   status: number | null;
   json: unknown;
   error?: string;
+  /** No answer (or no whole answer) came within the entry's timeout: the request was given up. */
+  timedOut?: boolean;
 }
 
-async function attempt(entry: OutboxRow, fetchImpl: typeof fetch): Promise<AttemptResult> {
+/**
+ * One request, given up after `timeoutMs` (the answer's body included: a server may send its headers
+ * and stall). The fetch is aborted, and raced too, since a fetch that ignores the signal must not hold
+ * the drainer: every entry behind it would wait.
+ */
+async function attempt(
+  entry: OutboxRow,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<AttemptResult> {
+  const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<AttemptResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller?.abort();
+      resolve({ status: null, json: null, timedOut: true });
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([request(entry, fetchImpl, controller?.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function request(
+  entry: OutboxRow,
+  fetchImpl: typeof fetch,
+  signal: AbortSignal | undefined,
+): Promise<AttemptResult> {
   let response: Response;
   try {
     response = await fetchImpl(entry.url, {
@@ -334,6 +373,7 @@ async function attempt(entry: OutboxRow, fetchImpl: typeof fetch): Promise<Attem
         ...(entry.body === null ? {} : { 'Content-Type': 'application/json' }),
       },
       body: entry.body,
+      ...(signal ? { signal } : {}),
     });
   } catch {
     return { status: null, json: null };

@@ -8,7 +8,7 @@ import type { MessageRow } from '@/db/schema';
 import { cn } from '@/ui/cn';
 import { useLongPress, type PressPoint } from '../hooks/useLongPress';
 import { formatTime, statusView } from '../model/message-view';
-import { STATUS_TEXT } from '../model/texts';
+import { CHAT_TEXT, STATUS_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
 import {
   ACCENT_TEXT,
@@ -91,7 +91,17 @@ export const MessageItem = memo(function MessageItem({
             onDelete={onDelete}
           />
         ) : (
-          groupEnd && <span className={MESSAGE_TIME}>{formatTime(row.timestamp)}</span>
+          groupEnd && (
+            <span className={MESSAGE_TIME}>
+              {formatTime(row.timestamp)}
+              {row.writtenOffline && (
+                <>
+                  <span aria-hidden> · </span>
+                  <span data-written-offline="">{CHAT_TEXT.writtenOffline}</span>
+                </>
+              )}
+            </span>
+          )
         )}
       </div>
     </div>

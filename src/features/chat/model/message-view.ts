@@ -79,12 +79,13 @@ export interface ChatItemsInput {
 
 /**
  * The list's items, oldest first: the revealed messages; after a message the server refused, or one
- * that waits because the server answered with an error, the companion's line "I'm having trouble
- * connecting…" (derived, never stored: it goes away when the message is delivered, retried or
+ * that waits because the server answered with an error (unless Kiri answered it on the device), the
+ * companion's line "I'm having trouble connecting…" (derived, never stored: it goes away when the message is delivered, retried or
  * deleted); and the typing indicator last.
  */
 export function chatItems({ rows, now, dayTitle, showTyping = true }: ChatItemsInput): ChatItem[] {
   const shown = rows.filter((row) => isRevealed(row, now));
+  const answeredHere = answeredOnDevice(rows);
   const items: ChatItem[] = [];
   if (dayTitle && shown.length > 0)
     items.push({ kind: 'day', key: `day:${dayTitle}`, title: dayTitle });
@@ -96,12 +97,29 @@ export function chatItems({ rows, now, dayTitle, showTyping = true }: ChatItemsI
       next.timestamp - row.timestamp > GROUP_GAP_MS ||
       row.status === 'failed';
     items.push({ kind: 'message', key: row.id, row, groupEnd });
-    if (row.sender === 'user' && (row.status === 'failed' || isTroubledWait(row))) {
+    if (
+      row.sender === 'user' &&
+      (row.status === 'failed' || (isTroubledWait(row) && !answeredHere.has(row.id)))
+    ) {
       items.push({ kind: 'trouble', key: `${row.id}:trouble`, afterId: row.id });
     }
   });
   if (showTyping && isTyping(rows, now)) items.push({ kind: 'typing', key: 'typing' });
   return items;
+}
+
+/**
+ * The owner's messages that Kiri answered on the device (issue 12): a reply written offline follows
+ * them, shown or still being typed. They wait to reach the server, but Kiri did answer: no trouble line.
+ */
+export function answeredOnDevice(rows: readonly MessageRow[]): Set<string> {
+  const answered = new Set<string>();
+  let lastUser: MessageRow | undefined;
+  for (const row of rows) {
+    if (row.sender === 'user') lastUser = row;
+    else if (row.writtenOffline && lastUser) answered.add(lastUser.id);
+  }
+  return answered;
 }
 
 function isTroubledWait(row: MessageRow): boolean {
