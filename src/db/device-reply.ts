@@ -53,7 +53,12 @@ const RECENT_ROWS = 60;
 async function rowsBefore(db: KiriDatabase, message: MessageRow, limit: number) {
   const rows = await db.messages
     .where('[sessionId+order]')
-    .between([message.sessionId, Dexie.minKey], [message.sessionId, message.order ?? ''], true, false)
+    .between(
+      [message.sessionId, Dexie.minKey],
+      [message.sessionId, message.order ?? ''],
+      true,
+      false,
+    )
     .reverse()
     .limit(limit)
     .toArray();

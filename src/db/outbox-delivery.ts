@@ -193,7 +193,11 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
         continue;
       }
       const sentAt = options.now();
-      const answer = attempt(entry, options.fetch, (options.timeoutMs ?? requestTimeoutMs)(entry.kind));
+      const answer = attempt(
+        entry,
+        options.fetch,
+        (options.timeoutMs ?? requestTimeoutMs)(entry.kind),
+      );
       // The answers held so far are written beside this request, unless more can join them first
       // without any of them waiting longer than WRITE_GROUP_WAIT_MS: the group is not full, the last
       // request came back quickly, and should this one take longer, the timer writes them.

@@ -91,7 +91,9 @@ export function deviceReplyIds(body: string | null | undefined): string[] {
     const parts = parsed.deviceReply?.kiriMessages;
     if (!Array.isArray(parts)) return [];
     return parts.flatMap((part) =>
-      part && typeof (part as { id?: unknown }).id === 'string' ? [(part as { id: string }).id] : [],
+      part && typeof (part as { id?: unknown }).id === 'string'
+        ? [(part as { id: string }).id]
+        : [],
     );
   } catch {
     return [];

@@ -22,7 +22,9 @@ export function loadDeviceEngine(): Promise<LocalReply> {
 /** How long after the first paint the engine is fetched, when the browser cannot say it is idle. */
 export const ENGINE_PRELOAD_DELAY_MS = 2_000;
 
-type IdleWindow = { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number };
+type IdleWindow = {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+};
 
 /**
  * Fetches the engine while the app is idle after login (Safari has no requestIdleCallback: a timer
