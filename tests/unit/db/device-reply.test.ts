@@ -22,7 +22,7 @@ import type { KiriDatabase } from '@/db/schema';
 import { deviceReplyIds } from '@/domain/device-reply';
 import { CONNECTION_REASON, TIMEOUT_REASON } from '@/domain/outbox-rules';
 import { MIN_SPLIT_DELAY_MS } from '@/domain/reply-timing';
-import type { CompanionInput, EngineContext } from '@/engine/companion/types';
+import type { CompanionInput, CompanionReply, EngineContext } from '@/engine/companion/types';
 import { freshDb, jsonResponse, queueOwnerMessage } from './helpers';
 
 let db: KiriDatabase;
@@ -65,7 +65,7 @@ const newId = () => `dev-${String((ids += 1)).padStart(4, '0')}`;
 
 function fakeEngine(parts = (input: CompanionInput) => [`you said: ${input.message}`]) {
   const seen: CompanionInput[] = [];
-  const reply = vi.fn((input: CompanionInput) => {
+  const reply = vi.fn((input: CompanionInput): CompanionReply => {
     seen.push(input);
     return {
       parts: parts(input),
@@ -79,7 +79,7 @@ function fakeEngine(parts = (input: CompanionInput) => [`you said: ${input.messa
 }
 
 function deps(
-  engine: (input: CompanionInput) => ReturnType<ReturnType<typeof fakeEngine>['reply']>,
+  engine: (input: CompanionInput) => CompanionReply,
   extra: Partial<AnswerWaitingDeps> = {},
 ): AnswerWaitingDeps {
   return { enabled: () => true, engine: async () => engine, now: () => T0 + 50, newId, ...extra };
