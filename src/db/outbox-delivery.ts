@@ -1,12 +1,7 @@
 // Drains the outbox (DESIGN.md "Outbox"): used by the service worker and, when no worker controls the
 // page, by the page. One drainer at a time across both (Web Locks); order is kept per kind.
-import {
-  CONNECTION_REASON,
-  STORE_FAILED_REASON,
-  deliveryOutcome,
-  requestTimeoutMs,
-  retryDelayAfter,
-} from '@/domain/outbox-rules';
+import { CONNECTION_REASON, deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
+import { STORE_FAILED_REASON, requestTimeoutMs, timeoutOutcome } from '@/domain/outbox-timeout';
 import { storeChatAnswers } from './messages';
 import { settleReminderEntry } from './reminders';
 import { withOutboxLock } from './outbox-lock';
@@ -134,12 +129,9 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
   };
 
   const answered = (entry: OutboxRow, result: AttemptResult) => {
-    const outcome = deliveryOutcome(
-      result.status,
-      result.error,
-      isExpectedAnswer(entry, result.json),
-      result.timedOut,
-    );
+    const outcome = result.timedOut
+      ? timeoutOutcome()
+      : deliveryOutcome(result.status, result.error, isExpectedAnswer(entry, result.json));
     if (outcome.kind === 'delivered' && entry.kind === 'chat' && entry.messageId) {
       group.push({ entry, json: result.json, arrivedAt: options.now() });
       return;

@@ -2,7 +2,8 @@
 // device with the same engine, and the reply travels with the message (`deviceReply` in the chat body,
 // under the message's own Idempotency-Key). These are the rules of when she does, how her reply is
 // paced, and what the engine is given from the device's copy of the server's context.
-import { CONNECTION_REASON, LOGIN_REASON, STORE_FAILED_REASON } from './outbox-rules';
+import { CONNECTION_REASON, LOGIN_REASON } from './outbox-rules';
+import { STORE_FAILED_REASON } from './outbox-timeout';
 import { splitDelayMs } from './reply-timing';
 
 /** The most of Kiri's replies the engine is told about (the server keeps as many: RECENT_REPLY_COUNT). */

@@ -22,33 +22,6 @@ export const UNEXPECTED_ANSWER_REASON = 'Unexpected answer from the server';
 /** Why an entry waits after a 401: the server is there, and answers once the owner logs in again. */
 export const LOGIN_REASON = 'Log in again to send';
 
-/** Why an entry whose answer came but could not be written waits: it is sent again, and answered again. */
-export const STORE_FAILED_REASON = "Kiri's reply could not be saved on this device";
-
-/** Why an entry waits when its request got no answer in time (a hanging connection, a stalled server). */
-export const TIMEOUT_REASON = 'No answer from the server in time';
-
-/**
- * How long the drainer waits for the answer to a chat message before it gives up on that attempt
- * (issue 12: a request that times out is a server that cannot answer, and Kiri answers on the device).
- * Above the server's own work for a reply with no provider (milliseconds) and below the 20 s after
- * which a send counts as stuck (SEND_IN_FLIGHT_MAX_MS): on a stalled connection the owner hears from
- * Kiri within 15 s. A provider that takes longer than this still answers: the replay gets the server's
- * stored answer, which replaces the device's.
- */
-export const CHAT_REQUEST_TIMEOUT_MS = 15_000;
-
-/**
- * Other writes (a subscription, a reminder, an unsend) have nobody waiting on screen, but a request
- * that hangs holds up every entry behind it in the one drainer: they give up after this long.
- */
-export const OTHER_REQUEST_TIMEOUT_MS = 30_000;
-
-/** The request timeout of an outbox entry of this kind. */
-export function requestTimeoutMs(kind: string): number {
-  return kind === 'chat' ? CHAT_REQUEST_TIMEOUT_MS : OTHER_REQUEST_TIMEOUT_MS;
-}
-
 /**
  * `status` is the HTTP status, or null when the request never got an answer (offline, server down).
  * `wellFormed` says whether a success carried the answer the request asks for: a captive portal's
@@ -59,10 +32,7 @@ export function deliveryOutcome(
   status: number | null,
   serverError?: string,
   wellFormed = true,
-  timedOut = false,
 ): DeliveryOutcome {
-  // Nothing came back in time: like no answer at all, with its own words (the browser was online).
-  if (timedOut) return { kind: 'retry', reason: TIMEOUT_REASON };
   if (status === null) return { kind: 'retry', reason: CONNECTION_REASON };
   if (status >= 200 && status < 300) {
     return wellFormed

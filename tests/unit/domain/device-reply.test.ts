@@ -10,12 +10,8 @@ import {
   seedFromId,
   withDeviceReply,
 } from '@/domain/device-reply';
-import {
-  CONNECTION_REASON,
-  LOGIN_REASON,
-  STORE_FAILED_REASON,
-  TIMEOUT_REASON,
-} from '@/domain/outbox-rules';
+import { CONNECTION_REASON, LOGIN_REASON } from '@/domain/outbox-rules';
+import { STORE_FAILED_REASON, TIMEOUT_REASON } from '@/domain/outbox-timeout';
 import { MIN_SPLIT_DELAY_MS, splitDelayMs } from '@/domain/reply-timing';
 
 const waiting = (statusReason?: string) => ({

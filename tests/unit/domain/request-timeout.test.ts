@@ -3,9 +3,9 @@ import {
   CHAT_REQUEST_TIMEOUT_MS,
   OTHER_REQUEST_TIMEOUT_MS,
   TIMEOUT_REASON,
-  deliveryOutcome,
   requestTimeoutMs,
-} from '@/domain/outbox-rules';
+  timeoutOutcome,
+} from '@/domain/outbox-timeout';
 import { SEND_IN_FLIGHT_MAX_MS } from '@/features/chat/model/message-view';
 
 describe('requestTimeoutMs: the outbox drainer gives up on a request that takes too long', () => {
@@ -22,7 +22,7 @@ describe('requestTimeoutMs: the outbox drainer gives up on a request that takes 
   });
 
   it('a request that timed out is tried again, with its own reason, not as server trouble', () => {
-    expect(deliveryOutcome(null, undefined, true, true)).toEqual({
+    expect(timeoutOutcome()).toEqual({
       kind: 'retry',
       reason: TIMEOUT_REASON,
     });

@@ -8,7 +8,8 @@ import type { MessageRow } from '@/db/schema';
 import { cn } from '@/ui/cn';
 import { useLongPress, type PressPoint } from '../hooks/useLongPress';
 import { formatTime, statusView } from '../model/message-view';
-import { CHAT_TEXT, STATUS_TEXT } from '../model/texts';
+import { WRITTEN_OFFLINE_TEXT } from '../model/device-replies';
+import { STATUS_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
 import {
   ACCENT_TEXT,
@@ -97,7 +98,7 @@ export const MessageItem = memo(function MessageItem({
               {row.writtenOffline && (
                 <>
                   <span aria-hidden> · </span>
-                  <span data-written-offline="">{CHAT_TEXT.writtenOffline}</span>
+                  <span data-written-offline="">{WRITTEN_OFFLINE_TEXT}</span>
                 </>
               )}
             </span>

@@ -75,6 +75,8 @@ export interface ChatItemsInput {
   dayTitle?: string | null;
   /** Typing is shown only in today's session. */
   showTyping?: boolean;
+  /** The owner's messages Kiri answered on the device (answeredOnDevice): no trouble line after them. */
+  answeredHere?: ReadonlySet<string>;
 }
 
 /**
@@ -83,9 +85,14 @@ export interface ChatItemsInput {
  * companion's line "I'm having trouble connecting…" (derived, never stored: it goes away when the message is delivered, retried or
  * deleted); and the typing indicator last.
  */
-export function chatItems({ rows, now, dayTitle, showTyping = true }: ChatItemsInput): ChatItem[] {
+export function chatItems({
+  rows,
+  now,
+  dayTitle,
+  showTyping = true,
+  answeredHere,
+}: ChatItemsInput): ChatItem[] {
   const shown = rows.filter((row) => isRevealed(row, now));
-  const answeredHere = answeredOnDevice(rows);
   const items: ChatItem[] = [];
   if (dayTitle && shown.length > 0)
     items.push({ kind: 'day', key: `day:${dayTitle}`, title: dayTitle });
@@ -99,27 +106,13 @@ export function chatItems({ rows, now, dayTitle, showTyping = true }: ChatItemsI
     items.push({ kind: 'message', key: row.id, row, groupEnd });
     if (
       row.sender === 'user' &&
-      (row.status === 'failed' || (isTroubledWait(row) && !answeredHere.has(row.id)))
+      (row.status === 'failed' || (isTroubledWait(row) && !answeredHere?.has(row.id)))
     ) {
       items.push({ kind: 'trouble', key: `${row.id}:trouble`, afterId: row.id });
     }
   });
   if (showTyping && isTyping(rows, now)) items.push({ kind: 'typing', key: 'typing' });
   return items;
-}
-
-/**
- * The owner's messages that Kiri answered on the device (issue 12): a reply written offline follows
- * them, shown or still being typed. They wait to reach the server, but Kiri did answer: no trouble line.
- */
-export function answeredOnDevice(rows: readonly MessageRow[]): Set<string> {
-  const answered = new Set<string>();
-  let lastUser: MessageRow | undefined;
-  for (const row of rows) {
-    if (row.sender === 'user') lastUser = row;
-    else if (row.writtenOffline && lastUser) answered.add(lastUser.id);
-  }
-  return answered;
 }
 
 function isTroubledWait(row: MessageRow): boolean {

@@ -16,8 +16,6 @@ export const CHAT_TEXT = {
   trouble: "I'm having trouble connecting right now, but I'm still here with you.",
   offline: 'Offline',
   typing: (persona: string) => `${persona} is typing`,
-  /** Issue 12: the quiet mark under a reply Kiri wrote on the device while the server was out of reach. */
-  writtenOffline: 'written offline',
   viewingPast: (title: string) => `Viewing ${title}. New messages go to today.`,
   backToToday: 'Back to today',
 } as const;

@@ -3,7 +3,6 @@
 // first render of the app replaces the whole of #root, snapshot included, moments later.
 import { MOBILE_QUERY, SIDEBAR_WIDTH_PX } from '../model/sidebar';
 import { chatItems, formatTime } from '../model/message-view';
-import { CHAT_TEXT } from '../model/texts';
 import {
   BAR,
   BUBBLE_COLUMN,
@@ -43,10 +42,7 @@ function messageRow(row: OpeningSnapshot['rows'][number], groupEnd: boolean): HT
   const column = element('div', `${BUBBLE_COLUMN} ${mine ? 'items-end' : 'items-start'}`, [bubble]);
   if (groupEnd) {
     const time = element('span', MESSAGE_TIME);
-    // The same quiet mark as the list's (issue 12), so it does not flicker in when the app takes over.
-    time.textContent = row.writtenOffline
-      ? `${formatTime(row.timestamp)} · ${CHAT_TEXT.writtenOffline}`
-      : formatTime(row.timestamp);
+    time.textContent = formatTime(row.timestamp);
     column.append(time);
   }
   const line = element('div', `flex items-end gap-2 ${mine ? 'justify-end' : 'justify-start'}`, [

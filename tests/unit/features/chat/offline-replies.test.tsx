@@ -7,8 +7,8 @@ import type { MessageRow } from '@/db/schema';
 import FramePanels from '@/features/chat/components/FramePanels';
 import { MessageItem } from '@/features/chat/components/MessageItem';
 import type { VisionControl } from '@/features/chat/hooks/useFrameSettings';
-import { answeredOnDevice, chatItems } from '@/features/chat/model/message-view';
-import { paintOpeningSnapshot } from '@/features/chat/snapshot/paint';
+import { answeredOnDevice } from '@/features/chat/model/device-replies';
+import { chatItems } from '@/features/chat/model/message-view';
 import {
   OFFLINE_REPLIES_KEY,
   offlineRepliesEnabled,
@@ -43,14 +43,13 @@ const deviceReply = msg({ id: 'k1', timestamp: T + 800, revealAt: T + 800, writt
 
 describe('the trouble line and a reply written on the device', () => {
   it('a message Kiri answered on the device gets no trouble line, even while she is still typing it', () => {
-    expect(chatItems({ rows: [troubled, deviceReply], now: T + 1000 }).map((i) => i.kind)).toEqual([
-      'message',
-      'message',
-    ]);
-    expect(chatItems({ rows: [troubled, deviceReply], now: T }).map((i) => i.kind)).toEqual([
-      'message',
-      'typing',
-    ]);
+    const answeredHere = answeredOnDevice([troubled, deviceReply]);
+    expect(
+      chatItems({ rows: [troubled, deviceReply], now: T + 1000, answeredHere }).map((i) => i.kind),
+    ).toEqual(['message', 'message']);
+    expect(
+      chatItems({ rows: [troubled, deviceReply], now: T, answeredHere }).map((i) => i.kind),
+    ).toEqual(['message', 'typing']);
   });
 
   it('without a device reply (offline replies off) the spec’s trouble line stands', () => {
@@ -91,12 +90,6 @@ describe("the 'written offline' mark", () => {
   it('is not under a reply of the server’s', () => {
     renderItem(msg({ id: 'k2' }));
     expect(screen.queryByText('written offline')).toBeNull();
-  });
-
-  it('the opening snapshot (a reload) shows it too', () => {
-    const root = document.createElement('div');
-    paintOpeningSnapshot(root, { todayId: '2026-11-22', rows: [troubled, deviceReply] }, T + 1000);
-    expect(root.textContent).toContain('written offline');
   });
 });
 
