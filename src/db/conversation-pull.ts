@@ -2,6 +2,7 @@
 // messages, and what the owner's other devices said. Merged by message id.
 import { conversationOrderKey } from '@/domain/conversation-order';
 import { sessionIdAt } from '@/domain/day-session';
+import { deviceReplyIds } from '@/domain/device-reply';
 import { ensureSessionRow } from './sessions';
 import type { EmotionalState, KiriDatabase, MessageRow } from './schema';
 
@@ -17,6 +18,8 @@ export interface ServerMessage {
   sessionId?: string;
   /** On Kiri's messages: the owner's message this answers. */
   answersId?: string | null;
+  /** On Kiri's messages: written on a device while the server could not answer (issue 12). */
+  writtenOffline?: boolean;
 }
 
 function toMillis(timestamp: number | string): number {
@@ -31,7 +34,7 @@ export async function mergeServerMessages(
   now: number,
 ): Promise<number> {
   const todayId = sessionIdAt(now, timeZone);
-  return db.transaction('rw', [db.messages, db.sessions, db.tombstones], async () => {
+  return db.transaction('rw', [db.messages, db.sessions, db.tombstones, db.outbox], async () => {
     let added = 0;
     for (const incoming of messages) {
       if (await db.tombstones.get(incoming.id)) continue;
@@ -45,6 +48,7 @@ export async function mergeServerMessages(
         if (asked?.status && asked.status !== 'answered' && asked.status !== 'local') {
           await db.messages.update(asked.id, { status: 'answered', statusReason: undefined });
         }
+        await dropReplacedDeviceReply(db, incoming.answersId, incoming.id);
       }
       if (await db.messages.get(incoming.id)) continue;
       const sessionId = incoming.sessionId ?? sessionIdAt(at, timeZone);
@@ -58,6 +62,9 @@ export async function mergeServerMessages(
         replyToId: incoming.replyToId ?? null,
         emotionalState: incoming.emotionalState ?? null,
         ...(incoming.sender === 'user' ? { status: 'answered' as const } : {}),
+        ...(incoming.sender === 'kiri' && incoming.writtenOffline === true
+          ? { writtenOffline: true as const }
+          : {}),
         // Under the message it answers, as in the server's log (the log lists a message, then its reply).
         order: conversationOrderKey({ id: incoming.id, timestamp: at }, asked),
       };
@@ -73,6 +80,31 @@ export async function mergeServerMessages(
     }
     return added;
   });
+}
+
+/**
+ * The server answered a message that this device answered too (the request was out when the device
+ * wrote its reply, and the server's answer came by a pull before the replay): the server's answer is
+ * the one of record, so the device's rows go. The outbox entry keeps its body; its replay gets the
+ * server's stored answer back.
+ */
+async function dropReplacedDeviceReply(
+  db: KiriDatabase,
+  questionId: string,
+  servedId: string,
+): Promise<void> {
+  const entries = await db.outbox.where('messageId').equals(questionId).toArray();
+  const own = entries.flatMap((entry) => (entry.kind === 'chat' ? deviceReplyIds(entry.body) : []));
+  if (own.length === 0 || own.includes(servedId)) return;
+  const rows = (await db.messages.bulkGet(own)).filter((row) => row !== undefined);
+  if (rows.length === 0) return;
+  await db.messages.bulkDelete(rows.map((row) => row.id));
+  const session = await db.sessions.get(rows[0]!.sessionId);
+  if (session) {
+    await db.sessions.update(session.id, {
+      messageCount: Math.max(0, session.messageCount - rows.length),
+    });
+  }
 }
 
 /** GET /api/conversations?since=<the last entry pulled>, then merge. */

@@ -3,6 +3,7 @@
 import Dexie from 'dexie';
 import { withoutRefusableHistory } from '@/domain/chat-limits';
 import { conversationOrderKey } from '@/domain/conversation-order';
+import { deviceReplyIds } from '@/domain/device-reply';
 import { isOutboxDraining } from './outbox-lock';
 import {
   DEEP_PAUSE_REASON,
@@ -226,6 +227,15 @@ export async function storeChatAnswers(
     // An entry gone already was unsent meanwhile, or stored by another pass: nothing to record.
     const gone = new Set(withEntry.filter((_, i) => !entries[i]).map((reply) => reply.outboxSeq));
     const recorded = replies.map((reply) => !gone.has(reply.outboxSeq));
+    // A reply written on the device while the request was out (or timed out): the server's answer is
+    // the one of record. With the device's own ids (a replay that carried it) it is the same reply and
+    // stays; with other ids it replaces the device's rows, as every other device sees only the server's.
+    const replaced = new Set<string>();
+    withEntry.forEach((reply, i) => {
+      const served = new Set(reply.parts.map((part) => part.id));
+      if (reply.held || !entries[i]) return;
+      for (const id of deviceReplyIds(entries[i]!.body)) if (!served.has(id)) replaced.add(id);
+    });
     const asked = new Map<string, MessageRow>();
     for (const row of askedRows) if (row) asked.set(row.id, row);
     const sessionIds = [
@@ -236,9 +246,10 @@ export async function storeChatAnswers(
         }),
       ),
     ];
-    const [lasts, sessionRows] = await Promise.all([
-      Promise.all(sessionIds.map((id) => lastInSession(db, id))),
+    const [lasts, sessionRows, replacedRows] = await Promise.all([
+      Promise.all(sessionIds.map((id) => lastInSession(db, id, replaced))),
       db.sessions.bulkGet(sessionIds),
+      db.messages.bulkGet([...replaced]),
     ]);
     const last = new Map(sessionIds.map((id, i) => [id, lasts[i]]));
     const sessions = new Map<string, SessionRow>();
@@ -301,7 +312,16 @@ export async function storeChatAnswers(
         changedSessions.add(sessionId);
       }
     }
+    for (const row of replacedRows) {
+      if (!row) continue;
+      const session = sessions.get(row.sessionId);
+      if (session) {
+        sessions.set(row.sessionId, touched(session, session.lastActivity, -1));
+        changedSessions.add(row.sessionId);
+      }
+    }
     const writes: Promise<unknown>[] = [];
+    if (replaced.size > 0) writes.push(db.messages.bulkDelete([...replaced]));
     const done = withEntry.filter((reply) => !gone.has(reply.outboxSeq));
     if (done.length > 0) writes.push(db.outbox.bulkDelete(done.map((reply) => reply.outboxSeq!)));
     if (answered.size > 0) writes.push(db.messages.bulkPut([...answered.values()]));
@@ -314,12 +334,19 @@ export async function storeChatAnswers(
   });
 }
 
-/** The last message of a session in the list's order (time, then id). */
-function lastInSession(db: KiriDatabase, sessionId: string): Promise<MessageRow | undefined> {
-  return db.messages
+/** The last message of a session in the list's order (time, then id), leaving out rows being replaced. */
+async function lastInSession(
+  db: KiriDatabase,
+  sessionId: string,
+  replaced: ReadonlySet<string> = new Set(),
+): Promise<MessageRow | undefined> {
+  const last = await db.messages
     .where('[sessionId+timestamp]')
     .between([sessionId, -Infinity], [sessionId, Infinity])
-    .last();
+    .reverse()
+    .filter((row) => !replaced.has(row.id))
+    .first();
+  return last;
 }
 
 function compareInSession(a: MessageRow, b: MessageRow): number {

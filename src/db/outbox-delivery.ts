@@ -1,6 +1,7 @@
 // Drains the outbox (DESIGN.md "Outbox"): used by the service worker and, when no worker controls the
 // page, by the page. One drainer at a time across both (Web Locks); order is kept per kind.
 import { CONNECTION_REASON, deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
+import { STORE_FAILED_REASON, requestTimeoutMs, timeoutOutcome } from '@/domain/outbox-timeout';
 import { storeChatAnswers } from './messages';
 import { settleReminderEntry } from './reminders';
 import { withOutboxLock } from './outbox-lock';
@@ -13,6 +14,8 @@ export interface DrainOptions {
   now: () => number;
   /** Ignore the backoff: the page came online or back to view, so try everything now. */
   force?: boolean;
+  /** How long an attempt of this kind may take (requestTimeoutMs; tests shorten it). */
+  timeoutMs?: (kind: OutboxKind) => number;
 }
 
 export interface DrainSummary {
@@ -26,8 +29,7 @@ export function drainOutbox(db: KiriDatabase, options: DrainOptions): Promise<Dr
   return withOutboxLock(() => drainHoldingLock(db, options));
 }
 
-/** Why an entry whose answer came but could not be written waits: it is sent again, and answered again. */
-export const STORE_FAILED_REASON = "Kiri's reply could not be saved on this device";
+export { STORE_FAILED_REASON };
 
 /** Chat answers are written in groups of at most this many (one transaction)… */
 export const WRITE_GROUP_MAX = 8;
@@ -127,11 +129,9 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
   };
 
   const answered = (entry: OutboxRow, result: AttemptResult) => {
-    const outcome = deliveryOutcome(
-      result.status,
-      result.error,
-      isExpectedAnswer(entry, result.json),
-    );
+    const outcome = result.timedOut
+      ? timeoutOutcome()
+      : deliveryOutcome(result.status, result.error, isExpectedAnswer(entry, result.json));
     if (outcome.kind === 'delivered' && entry.kind === 'chat' && entry.messageId) {
       group.push({ entry, json: result.json, arrivedAt: options.now() });
       return;
@@ -185,7 +185,11 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
         continue;
       }
       const sentAt = options.now();
-      const answer = attempt(entry, options.fetch);
+      const answer = attempt(
+        entry,
+        options.fetch,
+        (options.timeoutMs ?? requestTimeoutMs)(entry.kind),
+      );
       // The answers held so far are written beside this request, unless more can join them first
       // without any of them waiting longer than WRITE_GROUP_WAIT_MS: the group is not full, the last
       // request came back quickly, and should this one take longer, the timer writes them.
@@ -321,9 +325,40 @@ interface AttemptResult {
   status: number | null;
   json: unknown;
   error?: string;
+  /** No answer (or no whole answer) came within the entry's timeout: the request was given up. */
+  timedOut?: boolean;
 }
 
-async function attempt(entry: OutboxRow, fetchImpl: typeof fetch): Promise<AttemptResult> {
+/**
+ * One request, given up after `timeoutMs` (the answer's body included: a server may send its headers
+ * and stall). The fetch is aborted, and raced too, since a fetch that ignores the signal must not hold
+ * the drainer: every entry behind it would wait.
+ */
+async function attempt(
+  entry: OutboxRow,
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<AttemptResult> {
+  const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<AttemptResult>((resolve) => {
+    timer = setTimeout(() => {
+      controller?.abort();
+      resolve({ status: null, json: null, timedOut: true });
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([request(entry, fetchImpl, controller?.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function request(
+  entry: OutboxRow,
+  fetchImpl: typeof fetch,
+  signal: AbortSignal | undefined,
+): Promise<AttemptResult> {
   let response: Response;
   try {
     response = await fetchImpl(entry.url, {
@@ -334,6 +369,7 @@ async function attempt(entry: OutboxRow, fetchImpl: typeof fetch): Promise<Attem
         ...(entry.body === null ? {} : { 'Content-Type': 'application/json' }),
       },
       body: entry.body,
+      ...(signal ? { signal } : {}),
     });
   } catch {
     return { status: null, json: null };

@@ -1,5 +1,7 @@
 // One replay pass, the same in the page and in the worker: send what waits, then catch up with the
-// server's log (replies made while the app was closed, other devices).
+// server's log (replies made while the app was closed, other devices) and the engine's copy of the
+// server's context (Kiri's answers offline).
+import { refreshCompanionCopy } from './companion-copy';
 import { pullConversations } from './conversation-pull';
 import { drainOutbox, type DrainSummary } from './outbox-delivery';
 import type { KiriDatabase } from './schema';
@@ -27,6 +29,11 @@ export async function replayOutbox(
     } catch {
       // Offline or server down: the next replay pulls again.
       pullFailed = true;
+    }
+    if (!pullFailed) {
+      // The engine's copy is refreshed where the conversation is (issue 12): after the drain, so the
+      // memories of the messages just delivered are in it.
+      await refreshCompanionCopy(db, options).catch(() => false);
     }
   }
   return { ...drained, pulled, pullFailed };

@@ -2,6 +2,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { conversationOrderKey } from '@/domain/conversation-order';
 import type { DeviceReminder } from '@/domain/reminders';
+import type { EngineContext } from '@/engine/companion/types';
 
 export const DB_NAME = 'kiri';
 
@@ -53,6 +54,11 @@ export interface MessageRow {
    * the `[sessionId+order]` index the list reads.
    */
   order?: string;
+  /**
+   * Kiri's reply written on this device while the server could not answer (issue 12), or one the
+   * server's log marks so (written on another device): the list says 'written offline' under it.
+   */
+  writtenOffline?: true;
 }
 
 /**
@@ -92,6 +98,29 @@ export interface SessionLogRow {
 /** A reminder on this device (issue 10): the server's pending ones and those it has not heard yet. */
 export type ReminderRow = DeviceReminder;
 
+/**
+ * The device's copy of what the engine needs to answer offline (`GET /api/companion/context`), one row
+ * (key 'context'), replaced on every pull that reaches the server.
+ */
+export interface CompanionCopyRow {
+  key: string;
+  context: EngineContext;
+  /** When the server's answer arrived. */
+  fetchedAt: number;
+}
+
+/**
+ * What the owner asked Kiri to remember in a message answered on the device, kept until the server has
+ * heard the message (its outbox entry is gone): 'remember that …' said offline is recalled offline at
+ * once, and not forgotten when an older copy is refreshed before the message reached the server.
+ */
+export interface OfflineMemoryRow {
+  /** The owner's message that said it. */
+  messageId: string;
+  content: string;
+  timestamp: number;
+}
+
 /** Ids the owner deleted here, so a later pull from the server does not bring them back. */
 export interface TombstoneRow {
   id: string;
@@ -108,6 +137,8 @@ export class KiriDatabase extends Dexie {
   sessionLog!: EntityTable<SessionLogRow, 'id'>;
   tombstones!: EntityTable<TombstoneRow, 'id'>;
   reminders!: EntityTable<ReminderRow, 'id'>;
+  companionCopy!: EntityTable<CompanionCopyRow, 'key'>;
+  offlineMemories!: EntityTable<OfflineMemoryRow, 'messageId'>;
 
   constructor(name = DB_NAME) {
     // No query cache: Dexie 4's cache forgets a write made in another context (the service worker)
@@ -137,6 +168,10 @@ export class KiriDatabase extends Dexie {
     // Version 3 (issue 10): reminders set from the message menu, kept here until the server has them
     // and as the last known list offline. A new table: nothing to move.
     this.version(3).stores({ reminders: 'id, dueAt' });
+    // Version 4 (issue 12): the engine's copy of the server's context and the memories said offline,
+    // so Kiri answers on the device. New tables: nothing to move; `writtenOffline` on a message needs
+    // no index.
+    this.version(4).stores({ companionCopy: 'key', offlineMemories: 'messageId, timestamp' });
     // Code of the release before (a page or worker not yet replaced by an update) writes rows without a
     // key, which the list's index would leave out: give them one when the database opens. Counting
     // both ways is cheap; the scan runs only when they differ.

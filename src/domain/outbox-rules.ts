@@ -19,6 +19,9 @@ export const CONNECTION_REASON = 'Waiting for a connection';
 
 export const UNEXPECTED_ANSWER_REASON = 'Unexpected answer from the server';
 
+/** Why an entry waits after a 401: the server is there, and answers once the owner logs in again. */
+export const LOGIN_REASON = 'Log in again to send';
+
 /**
  * `status` is the HTTP status, or null when the request never got an answer (offline, server down).
  * `wellFormed` says whether a success carried the answer the request asks for: a captive portal's
@@ -37,7 +40,7 @@ export function deliveryOutcome(
       : { kind: 'retry', reason: UNEXPECTED_ANSWER_REASON, serverTrouble: true };
   }
   // Logging in again fixes a 401, so the entry waits for it instead of being dropped.
-  if (status === 401) return { kind: 'retry', reason: 'Log in again to send', needsLogin: true };
+  if (status === 401) return { kind: 'retry', reason: LOGIN_REASON, needsLogin: true };
   // 408 and 429 say "later"; 5xx is the server's trouble, not the message's.
   if (status === 408 || status === 429 || status >= 500) {
     return {

@@ -44,6 +44,9 @@ export const CHAT = {
   /** The sidebar's storage row where the browser cannot be asked to keep the chats (docs/webkit.md). */
   chatsMayBeCleared: 'The browser may clear them',
   openSidebar: 'Open sidebar',
+  /** Issue 12: the quiet mark under a reply Kiri wrote on the device, and the setting that allows it. */
+  writtenOffline: 'written offline',
+  offlineReplies: 'Offline replies',
 } as const;
 
 export type MessageStatus = 'sending' | 'waiting' | 'sent' | 'answered' | 'failed' | 'local';
@@ -58,6 +61,8 @@ export interface LogEntry {
   sessionId: string;
   /** On Kiri's entries: the owner's message they answer (null for the greeting). */
   answersId: string | null;
+  /** On Kiri's entries: written on a device while the server could not answer (issue 12). */
+  writtenOffline?: boolean;
 }
 
 /** Kiri's entries answering one message of the owner's, in log order. */
@@ -102,5 +107,30 @@ export function exactlyOnceProblems(
   const all = log.map((entry) => entry.id);
   const twice = all.filter((id, index) => all.indexOf(id) !== index);
   if (twice.length > 0) problems.push(`ids twice in the log: ${twice.join(', ')}`);
+  return problems;
+}
+
+/**
+ * What is wrong with the server's log for messages Kiri answered on the device (issue 12), if
+ * anything: each message's reply must be exactly the device's parts (`deviceIds[id]`, the ids the
+ * device showed before it reconnected), marked `writtenOffline`, and no other Kiri entry may answer it
+ * (a second answer written by the server). Use with exactlyOnceProblems.
+ */
+export function deviceReplyProblems(
+  log: readonly LogEntry[],
+  deviceIds: Readonly<Record<string, readonly string[]>>,
+): string[] {
+  const problems: string[] = [];
+  for (const [id, own] of Object.entries(deviceIds)) {
+    const parts = repliesTo(log, id);
+    const ids = parts.map((entry) => entry.id);
+    if (ids.join() !== own.join()) {
+      problems.push(`the reply to ${id} on the server is [${ids}], the device wrote [${own}]`);
+    }
+    const unmarked = parts
+      .filter((entry) => entry.writtenOffline !== true)
+      .map((entry) => entry.id);
+    if (unmarked.length > 0) problems.push(`not marked writtenOffline: ${unmarked.join(', ')}`);
+  }
   return problems;
 }

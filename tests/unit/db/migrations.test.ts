@@ -10,9 +10,11 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
   it('the current version creates every table with its indexes', async () => {
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       [
+        'companionCopy',
+        'offlineMemories',
         'engineState',
         'messages',
         'outbox',
@@ -66,7 +68,7 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
 
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.messages.count()).toBe(4);
     expect(await db.outbox.count()).toBe(1);
     expect((await db.messages.get('q2'))?.status).toBe('waiting');
@@ -107,10 +109,62 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
 
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect((await db.messages.get('q1'))?.message).toBe('still waiting');
     expect(await db.outbox.count()).toBe(1);
     expect(await db.reminders.count()).toBe(0);
+    db.close();
+  });
+
+  it('a database made by version 3 opens at version 4 with its messages, outbox and reminders, and an empty copy of the engine context', async () => {
+    const old = new Dexie(name);
+    old.version(3).stores({
+      sessions: 'id, startedAt',
+      messages: 'id, [sessionId+timestamp], [sessionId+order], timestamp',
+      outbox: '++seq, kind, key, messageId',
+      engineState: 'key',
+      uiState: 'key',
+      settings: 'key',
+      sessionLog: '++id, sessionId, timestamp',
+      tombstones: 'id',
+      reminders: 'id, dueAt',
+    });
+    await old.table('messages').bulkAdd([
+      {
+        id: 'q1',
+        sessionId: '2026-11-22',
+        sender: 'user',
+        message: 'written on the train',
+        timestamp: 1_000,
+        replyToId: null,
+        emotionalState: null,
+        status: 'waiting',
+        order: '0000000000001000 q1',
+      },
+      {
+        id: 'k1',
+        sessionId: '2026-11-22',
+        sender: 'kiri',
+        message: 'an answer from before',
+        timestamp: 900,
+        replyToId: null,
+        emotionalState: null,
+        order: '0000000000000900 k1',
+      },
+    ]);
+    await old.table('outbox').add({ kind: 'chat', key: 'q1', messageId: 'q1', attempts: 1 });
+    await old.table('reminders').add({ id: 'r1', dueAt: 5_000 });
+    old.close();
+
+    const db = new KiriDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(4);
+    expect((await db.messages.get('q1'))?.message).toBe('written on the train');
+    expect((await db.messages.get('k1'))?.writtenOffline).toBeUndefined();
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.reminders.count()).toBe(1);
+    expect(await db.companionCopy.count()).toBe(0);
+    expect(await db.offlineMemories.count()).toBe(0);
     db.close();
   });
 

@@ -9,6 +9,7 @@ import { Moon, Sun, X } from 'lucide-react';
 import { ExternalLink } from '@/ui/frame-icons';
 import { cn } from '@/ui/cn';
 import type { VisionControl } from '../hooks/useFrameSettings';
+import { useOfflineReplies } from '../hooks/useOfflineReplies';
 import { CORE_SYSTEMS_DEMO_PATH, FEATURE_JSON_LINKS, FRAME_TEXT } from '../model/frame';
 import { FOCUS_RING, PANEL } from './palette';
 import type { FramePanel } from './ToolsStrip';
@@ -178,6 +179,44 @@ function SettingsBody({ tonePresets, vision }: FramePanelsProps) {
           {FRAME_TEXT.nightVisionAuto}
         </label>
       </section>
+      <OfflineRepliesSetting />
     </>
+  );
+}
+
+/** Issue 12: whether Kiri answers on this device when the server cannot. */
+function OfflineRepliesSetting() {
+  const [on, setOn] = useOfflineReplies();
+  return (
+    <section aria-label={FRAME_TEXT.offlineReplies} className="grid gap-1 text-sm">
+      <div className="flex items-center justify-between gap-3">
+        <span id="offline-replies-label" className="font-medium">
+          {FRAME_TEXT.offlineReplies}
+        </span>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby="offline-replies-label"
+          aria-describedby="offline-replies-hint"
+          onClick={() => setOn(!on)}
+          className={cn(
+            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
+            on ? 'bg-accent' : 'bg-stone-300 dark:bg-stone-600',
+            FOCUS_RING,
+          )}
+        >
+          <span
+            className={cn(
+              'inline-block h-5 w-5 rounded-full bg-white shadow transition-transform',
+              on ? 'translate-x-6' : 'translate-x-1',
+            )}
+          />
+        </button>
+      </div>
+      <p id="offline-replies-hint" className="text-xs text-muted">
+        {FRAME_TEXT.offlineRepliesHint}
+      </p>
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import type { MessageRow } from '@/db/schema';
 import { cn } from '@/ui/cn';
 import { useLongPress, type PressPoint } from '../hooks/useLongPress';
 import { formatTime, statusView } from '../model/message-view';
+import { WRITTEN_OFFLINE_TEXT } from '../model/device-replies';
 import { STATUS_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
 import {
@@ -91,7 +92,17 @@ export const MessageItem = memo(function MessageItem({
             onDelete={onDelete}
           />
         ) : (
-          groupEnd && <span className={MESSAGE_TIME}>{formatTime(row.timestamp)}</span>
+          groupEnd && (
+            <span className={MESSAGE_TIME}>
+              {formatTime(row.timestamp)}
+              {row.writtenOffline && (
+                <>
+                  <span aria-hidden> · </span>
+                  <span data-written-offline="">{WRITTEN_OFFLINE_TEXT}</span>
+                </>
+              )}
+            </span>
+          )
         )}
       </div>
     </div>
