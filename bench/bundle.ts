@@ -147,7 +147,10 @@ const gzipSize = (read: (path: string) => Buffer, paths: Iterable<string>) => {
   return { raw, gzip };
 };
 
-/** Whether a chunk is the device engine's entry: it exports the engine's API (src/engine/companion). */
+/**
+ * Whether a chunk is the device engine's entry: it exports the engine's `localReply` (src/engine/companion).
+ * Only that name is looked for: the bundler keeps just the exports the app's import() uses.
+ */
 export function isEngineEntry(code: string): boolean {
   const exported = [...code.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
     m[1]!.split(',').map((item) =>
@@ -157,7 +160,7 @@ export function isEngineEntry(code: string): boolean {
         .pop()!,
     ),
   );
-  return exported.includes('localReply') && exported.includes('DEVICE_PROVIDER');
+  return exported.includes('localReply');
 }
 
 /**

@@ -1,5 +1,4 @@
 // The companion's public types (DESIGN.md "Companion"; spec 000 §3.3, §3.4, §3.6).
-import { BASELINE_DIMENSIONS } from '../../domain/personality';
 
 /** Spec 000 §3.4: each dimension is 0 to 1. */
 export interface PersonalityDimensions {
@@ -10,8 +9,19 @@ export interface PersonalityDimensions {
   initiative: number;
 }
 
-/** Kiri's default: warm, gentle, a little playful, casual, and ready to ask back. */
-export const BASELINE_PERSONALITY: PersonalityDimensions = BASELINE_DIMENSIONS;
+/**
+ * Kiri's default: warm, gentle, a little playful, casual, and ready to ask back. The same numbers as
+ * `BASELINE_DIMENSIONS` in src/domain/personality.ts (a test holds them equal), written here so that the
+ * device's engine chunk shares no module with the personality screens: a module two lazy chunks share
+ * becomes a chunk of its own, and its name grows the chat's first load (bench/bundle.ts).
+ */
+export const BASELINE_PERSONALITY: Readonly<PersonalityDimensions> = {
+  softness: 0.7,
+  logic_bias: 0.5,
+  humor_level: 0.5,
+  formality: 0.3,
+  initiative: 0.6,
+};
 
 export type Intent =
   | 'greeting'

@@ -10,6 +10,7 @@ import { ExternalLink } from '@/ui/frame-icons';
 import { cn } from '@/ui/cn';
 import type { VisionControl } from '../hooks/useFrameSettings';
 import { useOfflineReplies } from '../hooks/useOfflineReplies';
+import { OFFLINE_REPLIES_TEXT } from '../model/device-replies';
 import { CORE_SYSTEMS_DEMO_PATH, FEATURE_JSON_LINKS, FRAME_TEXT } from '../model/frame';
 import { FOCUS_RING, PANEL } from './palette';
 import type { FramePanel } from './ToolsStrip';
@@ -188,10 +189,10 @@ function SettingsBody({ tonePresets, vision }: FramePanelsProps) {
 function OfflineRepliesSetting() {
   const [on, setOn] = useOfflineReplies();
   return (
-    <section aria-label={FRAME_TEXT.offlineReplies} className="grid gap-1 text-sm">
+    <section aria-label={OFFLINE_REPLIES_TEXT.label} className="grid gap-1 text-sm">
       <div className="flex items-center justify-between gap-3">
         <span id="offline-replies-label" className="font-medium">
-          {FRAME_TEXT.offlineReplies}
+          {OFFLINE_REPLIES_TEXT.label}
         </span>
         <button
           type="button"
@@ -215,7 +216,7 @@ function OfflineRepliesSetting() {
         </button>
       </div>
       <p id="offline-replies-hint" className="text-xs text-muted">
-        {FRAME_TEXT.offlineRepliesHint}
+        {OFFLINE_REPLIES_TEXT.hint}
       </p>
     </section>
   );

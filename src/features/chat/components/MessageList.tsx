@@ -21,7 +21,7 @@ import {
 import { CHAT_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
 import { MessageItem, TroubleLine, TypingBubble } from './MessageItem';
-import { answeredOnDevice } from '../model/device-replies';
+import { withoutTroubleAnsweredHere } from '../model/device-replies';
 import { ROW_GUTTER, ROW_INNER } from './palette';
 
 export interface MessageListProps {
@@ -79,13 +79,10 @@ export const MessageList = memo(function MessageList({
   const now = useRevealClock(rows, readAt);
   const items = useMemo(
     () =>
-      chatItems({
+      withoutTroubleAnsweredHere(
+        chatItems({ rows, now, dayTitle: hasMore ? null : dayTitle, showTyping: isToday }),
         rows,
-        now,
-        dayTitle: hasMore ? null : dayTitle,
-        showTyping: isToday,
-        answeredHere: answeredOnDevice(rows),
-      }),
+      ),
     [rows, now, hasMore, dayTitle, isToday],
   );
   const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);

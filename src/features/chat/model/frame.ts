@@ -15,9 +15,6 @@ export const FRAME_TEXT = {
   imageNotBuilt: 'Image sharing is not built yet: this panel has no upload.',
   nightVision: 'Night vision',
   nightVisionAuto: 'Auto (night from 20:00 to 06:59)',
-  offlineReplies: 'Offline replies',
-  offlineRepliesHint:
-    "When the server can't be reached, replies are written on this device and marked 'written offline'. Off: your messages wait until the server answers.",
   tonePresets: 'Quick tone presets',
   openJson: 'Opens the raw JSON in a new tab',
   coreSystemsDemo: 'Core Systems Demo',

@@ -75,23 +75,15 @@ export interface ChatItemsInput {
   dayTitle?: string | null;
   /** Typing is shown only in today's session. */
   showTyping?: boolean;
-  /** The owner's messages Kiri answered on the device (answeredOnDevice): no trouble line after them. */
-  answeredHere?: ReadonlySet<string>;
 }
 
 /**
  * The list's items, oldest first: the revealed messages; after a message the server refused, or one
- * that waits because the server answered with an error (unless Kiri answered it on the device), the
- * companion's line "I'm having trouble connecting…" (derived, never stored: it goes away when the message is delivered, retried or
+ * that waits because the server answered with an error, the companion's line "I'm having trouble
+ * connecting…" (derived, never stored: it goes away when the message is delivered, retried or
  * deleted); and the typing indicator last.
  */
-export function chatItems({
-  rows,
-  now,
-  dayTitle,
-  showTyping = true,
-  answeredHere,
-}: ChatItemsInput): ChatItem[] {
+export function chatItems({ rows, now, dayTitle, showTyping = true }: ChatItemsInput): ChatItem[] {
   const shown = rows.filter((row) => isRevealed(row, now));
   const items: ChatItem[] = [];
   if (dayTitle && shown.length > 0)
@@ -104,10 +96,7 @@ export function chatItems({
       next.timestamp - row.timestamp > GROUP_GAP_MS ||
       row.status === 'failed';
     items.push({ kind: 'message', key: row.id, row, groupEnd });
-    if (
-      row.sender === 'user' &&
-      (row.status === 'failed' || (isTroubledWait(row) && !answeredHere?.has(row.id)))
-    ) {
+    if (row.sender === 'user' && (row.status === 'failed' || isTroubledWait(row))) {
       items.push({ kind: 'trouble', key: `${row.id}:trouble`, afterId: row.id });
     }
   });

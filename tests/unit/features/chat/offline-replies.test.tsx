@@ -7,7 +7,10 @@ import type { MessageRow } from '@/db/schema';
 import FramePanels from '@/features/chat/components/FramePanels';
 import { MessageItem } from '@/features/chat/components/MessageItem';
 import type { VisionControl } from '@/features/chat/hooks/useFrameSettings';
-import { answeredOnDevice } from '@/features/chat/model/device-replies';
+import {
+  answeredOnDevice,
+  withoutTroubleAnsweredHere,
+} from '@/features/chat/model/device-replies';
 import { chatItems } from '@/features/chat/model/message-view';
 import {
   OFFLINE_REPLIES_KEY,
@@ -43,13 +46,11 @@ const deviceReply = msg({ id: 'k1', timestamp: T + 800, revealAt: T + 800, writt
 
 describe('the trouble line and a reply written on the device', () => {
   it('a message Kiri answered on the device gets no trouble line, even while she is still typing it', () => {
-    const answeredHere = answeredOnDevice([troubled, deviceReply]);
-    expect(
-      chatItems({ rows: [troubled, deviceReply], now: T + 1000, answeredHere }).map((i) => i.kind),
-    ).toEqual(['message', 'message']);
-    expect(
-      chatItems({ rows: [troubled, deviceReply], now: T, answeredHere }).map((i) => i.kind),
-    ).toEqual(['message', 'typing']);
+    const rows = [troubled, deviceReply];
+    const listed = (now: number) =>
+      withoutTroubleAnsweredHere(chatItems({ rows, now }), rows).map((i) => i.kind);
+    expect(listed(T + 1000)).toEqual(['message', 'message']);
+    expect(listed(T)).toEqual(['message', 'typing']);
   });
 
   it('without a device reply (offline replies off) the spec’s trouble line stands', () => {
