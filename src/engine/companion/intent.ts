@@ -60,7 +60,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   tired:
     /\b(tired|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
-    /\b(happy|glad|joyful|cheerful|delighted|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+    /\b(happy|glad|joyful|cheerful|delighted|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:
@@ -120,6 +120,8 @@ export function readFeeling(text: string): FeelingReading | null {
     } else {
       if (hit.feeling === 'stressed' && /\bno stress\b/.test(lower)) feeling = null;
       else if (negated && !negative) feeling = null;
+      // 'I'm not lonely, just tired': a negated sore word gives way to a later feeling word.
+      else if (negated && hit !== hits[hits.length - 1]) feeling = null;
     }
     if (!feeling) continue;
     const agrees = POSITIVE_FEELINGS.has(feeling) ? compound > 0 : compound < 0;
@@ -230,6 +232,7 @@ const RECALL_PATTERNS: RegExp[] = [
   /^(?:what|which)\s+(?:did|have)\s+i\s+(?:tell|told|say|said|mention(?:ed)?)\s+(?:to\s+)?(?:you\s+)?(?:about|regarding|of)?\s*(.*)$/i,
   /^(?:do|can|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:that\s+|when\s+|what\s+|about\s+)?(.*)$/i,
   /^(?:do|did)\s+you\s+know\s+(?:what\s+|who\s+|when\s+|where\s+)?(my\s+.+)$/i,
+  /^(?:where|when|what|who|how)\s+(?:does|did|do|was)\s+(my\s+.+)$/i,
   /^(?:where|when|who|what)\s+(?:do|did|am|was)\s+i\s+((?:work|live|study|grow\s+up|born|come\s+from|go\s+to\s+school)\b.*)$/i,
   /^(?:did|have)\s+i\s+(?:ever\s+)?(?:tell|told|mention(?:ed)?)\s+(?:to\s+)?you\s+(?:about\s+|that\s+)?(.*)$/i,
   /^(?:tell me\s+)?what\s+you\s+(?:remember|know)(?:\s+about\s+(.+))?[\s?.!~]*$/i,

@@ -55,7 +55,7 @@ const JOKE_REQUEST =
 const MORE =
   /^(?:(?:ok(?:ay)?|haha+|lol|hehe+)[\s,!.]*)?(?:another(?:\s+one)?|one\s+more|more|again)(?:[\s,!.]+(?:please|pls))?$/i;
 const KNOCK = /^knock[\s,.!-]*knock[\s!.~]*$/i;
-const WHO_IS_THERE = /\bwho'?s\s+there\?/i;
+const WHO_IS_THERE = /\bwho(?:'?s|\s+is)\s+there\?/i;
 const WHO_ASKED = /\bwho\?[\s~]*$/i;
 /** A riddle-shaped joke from the owner: 'why did the chicken cross the road?'. */
 const RIDDLE =

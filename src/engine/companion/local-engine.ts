@@ -341,7 +341,10 @@ function planRecall(ctx: Context): Plan {
     return {
       nameChance: 0.4,
       steps: [
-        { pool: P.RECALL_MISSING, values: { q: reflect(query) } },
+        {
+          pool: P.RECALL_MISSING,
+          values: { q: reflect(query.replace(/\s+(?:called|named)$/i, '')) },
+        },
         { pool: P.RECALL_MISSING_BODY },
       ],
     };
@@ -617,17 +620,23 @@ function say(
   slots: Slots,
   rng: Random,
   values?: Record<string, string | null>,
+  said: readonly string[] = [],
 ): string | null {
   const scoped: Slots = values
     ? { name: slots.name, values: { ...slots.values, ...values } }
     : slots;
   const lines = eligible(pool, ctx.voice).filter((line) => fits(line, scoped, ctx.voice));
-  // A line that would say back too much of the owner's message (echo.ts) gives way to another.
+  // A line that would say back too much of the owner's message (echo.ts), or repeat a phrase of the
+  // reply so far, gives way to another of the pool.
   while (lines.length > 0) {
     const index = rng.int(lines.length);
     const trial: Slots = { name: scoped.name, values: scoped.values };
     const text = render(lines[index]!, ctx.voice, trial);
-    if (/[\p{L}\p{N}]/u.test(text) && !echoesTooMuch(text, ctx.input.message, ctx.exempt)) {
+    if (
+      /[\p{L}\p{N}]/u.test(text) &&
+      !echoesTooMuch(text, ctx.input.message, ctx.exempt) &&
+      !repeatsAPhrase(text, said)
+    ) {
       slots.name = trial.name;
       return text;
     }
@@ -666,8 +675,8 @@ function compose(ctx: Context, rng: Random): string[] {
     if (step.afterPrevious && !said) continue;
     if (step.chance !== undefined && !rng.chance(step.chance)) continue;
     if (step.follow && segments.some((segment) => segment.includes('?'))) continue;
-    const text = say(step.pool, ctx, slots, rng, step.values);
-    if (!text || repeatsAPhrase(text, segments)) continue;
+    const text = say(step.pool, ctx, slots, rng, step.values, segments);
+    if (!text) continue;
     if (step.afterPrevious) {
       // A reason is one sentence with its suggestion ('…let the rest wait, because …'), so a split
       // never sends it alone.
@@ -852,4 +861,37 @@ function isMemory(value: unknown): value is MemoryItem {
     typeof (value as MemoryItem).content === 'string' &&
     (value as MemoryItem).content.trim() !== ''
   );
+}
+
+/** How the engine read a message, for the corpus and for tests: what `localReply` answers from. */
+export interface MessageReading {
+  intent: Intent;
+  feeling: string | null;
+  /** The finer act: a joke move, a sum, a plan, a silence-breaker, a question about herself, advice. */
+  act: 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice' | null;
+  selfTopic: string | null;
+  plan: DayPlan | null;
+}
+
+export function readMessage(input: CompanionInput): MessageReading {
+  const ctx = contextOf(readableInput(input));
+  const { analysis } = ctx;
+  let act: MessageReading['act'] = null;
+  if (analysis.joke) act = 'joke';
+  else if (analysis.question === 'math') act = 'math';
+  else if (analysis.flavour === 'nudge') act = 'nudge';
+  else if (analysis.question === 'advice') act = 'advice';
+  else if (
+    ctx.intent === 'about_kiri' &&
+    (analysis.about === 'self' || analysis.about === 'preference')
+  )
+    act = 'self';
+  else if (ctx.dayPlan) act = 'plan';
+  return {
+    intent: ctx.intent,
+    feeling: ctx.intent === 'initial_greeting' ? null : analysis.feeling,
+    act,
+    selfTopic: analysis.selfTopic,
+    plan: ctx.dayPlan,
+  };
 }

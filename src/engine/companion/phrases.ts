@@ -567,9 +567,9 @@ export const RECALL_FOUND: Entry[] = [
 ];
 export const RECALL_WHEN: Entry[] = ['you mentioned it {ago} ~', '(you told me {ago})'];
 export const RECALL_MISSING: Entry[] = [
-  "hmm, i don't have anything about {q} yet{n}",
-  "honestly, i don't remember anything about {q} — you might not have told me yet ~",
-  "i looked, but i've got nothing on {q} yet",
+  "hmm, you haven't told me about {q} yet{n}",
+  "honestly, i don't know {q} — you haven't told me yet ~",
+  "i looked, but you haven't told me {q} yet",
 ];
 export const RECALL_MISSING_BODY: Entry[] = [
   "tell me, and i'll remember it?",

@@ -170,7 +170,8 @@ export function readPlan(message: string, now: number, timeZone: string): Plan |
     { instant: new Date(now), timezone: offset },
     { forwardDate: true },
   );
-  const first = found[0];
+  // 'now' and 'right now' name no plan ('I'm feeling much better now').
+  const first = found.find((result) => !/^(?:right\s+)?now$/i.test(result.text.trim()));
   if (!first) return null;
   const start = first.start;
   const dayKnown =

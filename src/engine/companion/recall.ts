@@ -134,6 +134,34 @@ export function subjectOf(query: string): string[] {
   return out;
 }
 
+/**
+ * Whose the word is in a text: 'me' after 'my', the owner's 'sister' after "sister's", null when the
+ * text does not say ('the birthday'). The first time the word appears decides.
+ */
+export function possessorOf(text: string, word: string): string | null {
+  const words = normaliseApostrophes(text)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u);
+  for (let i = 1; i < words.length; i += 1) {
+    if (words[i]!.replace(/'s$/, '') !== word) continue;
+    const before = words[i - 1]!;
+    if (before === 'my' || before === 'our') return 'me';
+    if (/'s$/.test(before)) return before.slice(0, -2);
+    return null;
+  }
+  return null;
+}
+
+/** Rule samePossessor: 'my birthday' is not 'my sister's birthday'; a side that does not say agrees. */
+function samePossessor(query: string, memory: string, subject: readonly string[]): boolean {
+  for (const word of subject) {
+    const asked = possessorOf(query, word);
+    const told = possessorOf(memory, word);
+    if (asked !== null && told !== null && asked !== told) return false;
+  }
+  return true;
+}
+
 export interface FoundFact {
   memory: MemoryItem;
   score: number;
@@ -172,6 +200,7 @@ export function findFacts(query: string, memories: readonly MemoryItem[]): Found
     if (matching.size === 0) return [];
   }
   return [...(matching ?? new Map<number, number>())]
+    .filter(([id]) => samePossessor(query, memories[id]!.content, subject))
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([id, score]) => ({ memory: memories[id]!, score }));
 }
