@@ -138,10 +138,15 @@ function eventOf(text: string, kindWord: string | null): string | null {
   const { tokens } = readTerms(text);
   for (let i = 0; i < tokens.length; i += 1) {
     if (tokens[i]!.normal !== wanted) continue;
+    const isNoun = (token: (typeof tokens)[number] | undefined) =>
+      token !== undefined &&
+      token.pos === 'NOUN' &&
+      !TIME_WORDS.has(token.normal) &&
+      !token.stopWord;
     const before = tokens[i - 1];
-    if (before && before.pos === 'NOUN' && !TIME_WORDS.has(before.normal) && !before.stopWord) {
-      return `${before.normal} ${wanted}`;
-    }
+    if (isNoun(before)) return `${before!.normal} ${wanted}`;
+    const after = tokens[i + 1];
+    if (isNoun(after)) return `${wanted} ${after!.normal}`;
     return wanted;
   }
   return wanted;

@@ -83,7 +83,7 @@ export const SELF_TOPICS: SelfTopic[] = [
     answers: [
       'cats! the way they decide everything for themselves ~',
       'cats, definitely. otters are a close second',
-      "i'm a cat person — their tiny opinions about everything win me over ~",
+      "i'm a cat person — cats and their tiny opinions about everything win me over ~",
     ],
   },
   {
@@ -139,11 +139,11 @@ export const SELF_TOPICS: SelfTopic[] = [
   {
     id: 'jokes',
     asks: /\b(?:jokes?|funny|laugh|humou?r)\b/i,
-    fact: 'jokes',
+    fact: 'joke',
     answers: [
       'i love jokes, the sillier the better ~ want one?',
       'silly jokes are my weakness. ask me for one!',
-      'i do love a good joke — the worse the pun, the better ~',
+      'i do love jokes — the worse the pun, the better ~',
     ],
   },
 ];
