@@ -468,7 +468,7 @@ function planMath(ctx: Context): Plan {
 function planNudge(ctx: Context): Plan {
   return {
     nameChance: 0.4,
-    steps: [{ pool: P.NUDGE_OPENERS }, { pool: P.NUDGE_STARTERS }],
+    steps: [{ pool: P.NUDGE_OPENERS }, ...lateStep(ctx, 0.5), { pool: P.NUDGE_STARTERS }],
   };
 }
 
