@@ -312,3 +312,19 @@ describe('the self-profile', () => {
     expect(analyse('can you help me with my essay?').intent).toBe('question');
   });
 });
+
+describe('readPlan and durations', () => {
+  it("a duration is no plan: 'we played fetch for an hour' is a story", () => {
+    expect(
+      readPlan(
+        'I went to the park with my dog and we played fetch for an hour',
+        NOW,
+        'Europe/Lisbon',
+      ),
+    ).toBeNull();
+    expect(readPlan('I slept for 5 hours', NOW, 'Europe/Lisbon')).toBeNull();
+    expect(readPlan("I'll call my mum in an hour", NOW, 'Europe/Lisbon')).toMatchObject({
+      when: 'today at 3 pm',
+    });
+  });
+});

@@ -874,7 +874,10 @@ export const PLAN_LINES: Record<string, Entry[]> = {
     'ooh, {when}! ~',
   ],
 };
-export const PLAN_AWAY: Entry[] = ["that's {away} from now", '({away} to go ~)'];
+export const PLAN_AWAY: Entry[] = [
+  "that's {away} from now",
+  L('({away} to go ~)', '({away} to go)'),
+];
 export const PLAN_FOLLOWS: Record<string, Entry[]> = {
   challenge: ['how are you feeling about it?', 'want to practise with me before then?'],
   fun: ["who's going?", 'what are you most excited about?'],

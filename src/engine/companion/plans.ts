@@ -175,8 +175,9 @@ export function readPlan(message: string, now: number, timeZone: string): Plan |
     { instant: new Date(now), timezone: offset },
     { forwardDate: true },
   );
-  // 'now' and 'right now' name no plan ('I'm feeling much better now').
-  const first = found.find((result) => !/^(?:right\s+)?now$/i.test(result.text.trim()));
+  // 'now' and 'right now' name no plan ('I'm feeling much better now'), nor does a duration ('we played
+  // for an hour', 'I slept for 5 hours'), which chrono reads as a time from now.
+  const first = found.find((result) => !/^(?:right\s+)?now$|^for\b/i.test(result.text.trim()));
   if (!first) return null;
   const start = first.start;
   const dayKnown =

@@ -38,7 +38,7 @@ export const SELF_TOPICS: SelfTopic[] = [
   },
   {
     id: 'food',
-    asks: /\b(?:eat|eating|food|hungry|meal|drink|snack|dessert|cook)\b/i,
+    asks: /\b(?:eat|eating|food|hungry|meal|drink|snack|dessert|cook|pizza|pasta|sushi|ramen|burgers?|chocolate|cake|ice\s+cream|cookies|candy|sweets|fruit|bread|cheese|noodles)\b/i,
     fact: 'mochi',
     answers: [
       "i can't eat, sadly — but if i could, i'd pick strawberry mochi every time ~",

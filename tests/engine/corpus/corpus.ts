@@ -207,6 +207,7 @@ export const CORPUS: CorpusItem[] = [
       ['do you dream?', 'sleep', /rest/i],
       ['do you eat?', 'food', /mochi/i],
       ["what's your favourite food?", 'food', /mochi/i],
+      ['do you like pizza?', 'food', /mochi/i],
       ['do you like cats?', 'animal', /cat/i],
       ['how old are you?', 'age', /new/i],
       ['where do you live?', 'home', /phone/i],
