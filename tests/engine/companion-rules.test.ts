@@ -328,3 +328,24 @@ describe('readPlan and durations', () => {
     });
   });
 });
+
+describe('readPlan and the afternoon', () => {
+  it("'at 5' is 5 pm today while it is ahead, tomorrow once it has passed", () => {
+    expect(readPlan('I am going to the gym at 5', NOW, 'Europe/Lisbon')).toMatchObject({
+      when: 'today at 5 pm',
+      daysAway: 0,
+    });
+    const evening = Date.UTC(2025, 2, 3, 18, 0);
+    expect(readPlan('I am going to the gym at 5', evening, 'Europe/Lisbon')).toMatchObject({
+      when: 'tomorrow at 5 pm',
+      daysAway: 1,
+    });
+  });
+
+  it("'how many days until Friday?' is counted on the owner's calendar", () => {
+    for (const seed of SEEDS) {
+      const text = localReply(input('how many days until Friday?', { seed })).parts.join(' ');
+      expect(text).toMatch(/\b4 days\b/);
+    }
+  });
+});

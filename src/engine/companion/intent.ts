@@ -8,7 +8,7 @@ import { selfTopicOf } from './self-profile';
 
 export type AboutKind =
   'identity' | 'name' | 'wellbeing' | 'doing' | 'ai' | 'preference' | 'self' | 'general';
-export type QuestionKind = 'time' | 'date' | 'help' | 'math' | 'advice' | 'general';
+export type QuestionKind = 'time' | 'date' | 'help' | 'math' | 'advice' | 'until' | 'general';
 /**
  * Finer shades of a statement the local engine answers differently: 'nudge' breaks a silence ('you
  * there?', 'say something').
@@ -60,7 +60,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   tired:
     /\b(tired|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
-    /\b(happy|glad|joyful|cheerful|delighted|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:
@@ -250,11 +250,11 @@ const ABOUT_PATTERNS: [AboutKind, RegExp][] = [
   ],
   [
     'identity',
-    /\b(?:who|what)\s+(?:are|r)\s+(?:you|u)\b|\btell\s+me\s+(?:about|more about)\s+(?:yourself|you)\b|\bintroduce\s+yourself\b/i,
+    /\b(?:who|what)\s+(?:are|r)\s+(?:you|u)\b(?!\s+(?:doing|up\s+to)\b)|\btell\s+me\s+(?:about|more about)\s+(?:yourself|you)\b|\bintroduce\s+yourself\b/i,
   ],
   [
     'wellbeing',
-    /\bhow\s+(?:are|r)\s+(?:you|u|ya)\b|\bhow(?:'?s|\s+is)\s+(?:it\s+going|your\s+day|life|you)\b|\bhow\s+(?:have|'?ve)\s+you\s+been\b|\bhru\b|\bhow\s+do\s+you\s+feel\b|\bhow\s+was\s+your\s+(?:day|morning|afternoon|evening|night|weekend)\b|\bare\s+you\s+(?:ok(?:ay)?|alright|well|good|fine|happy|sad|tired|awake|there)\b|\bhow\s+you\s+doing?\b/i,
+    /\bhow\s+(?:are|r)\s+(?:you|u|ya)\b|\bhow(?:'?s|\s+is)\s+(?:it\s+going|your\s+day|life|you)\b|\bhow\s+(?:have|'?ve)\s+you\s+been\b|\bhru\b|\bhow\s+do\s+you\s+feel\b|\bare\s+you\s+(?:ok(?:ay)?|alright|well|good|fine|happy|sad|tired|awake|there)\b|\bhow\s+you\s+doing?\b/i,
   ],
   [
     'doing',
@@ -272,7 +272,7 @@ const ABOUT_PATTERNS: [AboutKind, RegExp][] = [
  * Questions that use 'you' for the owner's sake ('do you think I should…', 'can you help…') are not.
  */
 const SELF_QUESTION =
-  /^(?:(?:and|so|but|also|kiri|ok(?:ay)?|wait|hmm+|um+)[\s,]+)*(?:(?:do|did|does|are|were|have|would|could|will|is)\s+(?:you|u|ya)\b(?!\s+(?:think|know|remember|recall|mind|want|need|help|tell|give|see|understand|agree|believe|hear|get\s+(?:it|me|what)|promise|remind|mean|have\s+(?:any\s+)?(?:time|a\s+(?:minute|sec|second)))\b)|(?:what'?s|what\s+is|what\s+are|whats)\s+your\b|what\s+(?:do|did|would)\s+you\s+(?:like|love|enjoy|do|eat|dream|listen|read|watch|prefer|hate)\b|what\s+(?:kind|sort|type)\s+of\s+\w+\s+do\s+you\b|how\s+(?:old\s+are\s+you|was\s+your|is\s+your|do\s+you\s+(?:feel|spend))|where\s+(?:do|are|did)\s+you\s+(?:live|from|come|stay|grow)|when'?s\s+your|when\s+is\s+your|have\s+you\s+ever)/i;
+  /^(?:(?:and|so|but|also|kiri|ok(?:ay)?|wait|hmm+|um+)[\s,]+)*(?:(?:do|did|does|are|were|have|would|could|will|is)\s+(?:you|u|ya)\b(?!\s+(?:think|know|remember|recall|mind|want|need|help|tell|give|see|understand|agree|believe|hear|get\s+(?:it|me|what)|promise|remind|mean|have\s+(?:any\s+)?(?:time|a\s+(?:minute|sec|second)))\b)|(?:what'?s|what\s+is|what\s+are|whats)\s+your\b|what\s+(?:do|did|would)\s+you\s+(?:like|love|enjoy|do|eat|dream|listen|read|watch|prefer|hate)\b|what\s+(?:kind|sort|type)\s+of\s+\w+\s+do\s+you\b|how\s+(?:old\s+are\s+you|was\s+your|is\s+your|do\s+you\s+(?:feel|spend))|where\s+(?:do|are|did)\s+you\s+(?:live|from|come|stay|grow)|when'?s\s+your|when\s+is\s+your|have\s+you\s+ever|who\s+(?:made|created|built|designed)\s+you)/i;
 
 /** Breaking a silence: the owner checks she is there, or asks her to start ('say something'). */
 const NUDGE =
@@ -280,6 +280,10 @@ const NUDGE =
 /** 'what should I eat?', 'should I text him?': advice, thought through together, not looked up. */
 const ADVICE =
   /^(?:what|which|where|when|how)\s+should\s+(?:i|we)\b|^should\s+(?:i|we)\b|^(?:do|would)\s+you\s+think\s+i\s+should\b/i;
+
+/** 'how many days until Friday?', 'how long till the weekend?': counted on the owner's calendar. */
+const DAYS_UNTIL =
+  /^how\s+(?:many\s+(?:more\s+)?days|long)\s+(?:is\s+it\s+)?(?:until|till|til|to|before)\b/i;
 
 const FAREWELL =
   /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell)(?=$|[\s,!.~?:;)])/i;
@@ -460,6 +464,7 @@ export function analyse(
   if (TIME_QUESTION.test(body)) return { ...base, intent: 'question', question: 'time' };
   if (DATE_QUESTION.test(body)) return { ...base, intent: 'question', question: 'date' };
   if (ADVICE.test(body)) return { ...base, intent: 'question', question: 'advice' };
+  if (DAYS_UNTIL.test(body)) return { ...base, intent: 'question', question: 'until' };
   if (body.includes('?') || QUESTION_START.test(body)) {
     return { ...base, intent: 'question', question: 'general' };
   }

@@ -233,8 +233,11 @@ function planSelf(ctx: Context): Plan | null {
   const c = chances(ctx.voice);
   const { about, selfTopic } = ctx.analysis;
   let answer: readonly Entry[] | null = null;
+  let asksBack = true;
   if (about === 'self' && selfTopic) {
-    answer = SELF_TOPICS.find((topic) => topic.id === selfTopic)?.answers ?? null;
+    const topic = SELF_TOPICS.find((candidate) => candidate.id === selfTopic);
+    answer = topic?.answers ?? null;
+    asksBack = topic?.asksBack !== false;
   } else if (about === 'preference') {
     const thing = ctx.values.x;
     if (thing && /\bfavou?rite\b/i.test(ctx.analysis.rest)) answer = P.SELF_UNSURE_FAVOURITE;
@@ -250,7 +253,7 @@ function planSelf(ctx: Context): Plan | null {
     steps: [
       { pool: answer },
       ...lateStep(ctx, 0.4),
-      { pool: P.SELF_FOLLOWS, chance: c.follow * 0.8, follow: true },
+      { pool: P.SELF_FOLLOWS, chance: asksBack ? c.follow * 0.8 : 0, follow: true },
     ],
   };
 }
@@ -378,6 +381,14 @@ function planQuestion(ctx: Context): Plan {
   }
   if (ctx.analysis.question === 'math' && ctx.analysis.math) return planMath(ctx);
   if (ctx.analysis.question === 'advice') return planAdvice(ctx);
+  if (ctx.analysis.question === 'until' && ctx.dayPlan) {
+    const { daysAway, when } = ctx.dayPlan;
+    const pool = daysAway === 0 ? P.UNTIL_TODAY : daysAway === 1 ? P.UNTIL_TOMORROW : P.UNTIL_DAYS;
+    return {
+      nameChance: 0.3,
+      steps: [{ pool, values: { when, away: `${daysAway} days` } }, ...lateStep(ctx, 0.5)],
+    };
+  }
   if (ctx.dayPlan) return planDay(ctx);
   if (ctx.analysis.question === 'help') {
     return {
@@ -747,9 +758,12 @@ function contextOf(input: CompanionInput): Context {
     !analysis.joke &&
     (intent === 'statement' ||
       intent === 'feeling' ||
-      (intent === 'question' && analysis.question === 'general'));
+      (intent === 'question' &&
+        (analysis.question === 'general' || analysis.question === 'until')));
   const dayPlan = readsPlan
-    ? readPlan(analysis.rest || input.message, input.now, input.timeZone)
+    ? readPlan(analysis.rest || input.message, input.now, input.timeZone, {
+        anyone: analysis.question === 'until',
+      })
     : null;
   const told = new Set(input.recentReplies.flatMap((reply) => jokesIn(reply)));
   const untold = JOKES.map((_, i) => i).filter((i) => !told.has(i));

@@ -885,6 +885,18 @@ export const PLAN_FOLLOWS: Record<string, Entry[]> = {
   other: ["what's the plan?", 'how are you feeling about it?'],
 };
 
+// 'how many days until Friday?', counted on the owner's calendar.
+export const UNTIL_DAYS: Entry[] = [
+  '{when} is {away} away ~',
+  '{away} until {when}',
+  "it's {away} from today",
+];
+export const UNTIL_TOMORROW: Entry[] = [
+  "that's tomorrow! ~",
+  'just one more sleep: {when} is tomorrow',
+];
+export const UNTIL_TODAY: Entry[] = ["that's today! ~", "it's already today"];
+
 // Advice ('what should I eat?'): thought through together.
 export const ADVICE_BODIES: Entry[] = [
   "i can't decide for you, but i can think it through with you",

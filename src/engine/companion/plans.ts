@@ -158,7 +158,12 @@ function eventOf(text: string, kindWord: string | null): string | null {
  * An hour said without am/pm from 1 to 7 is the afternoon ('at 3' is 3 pm: nobody's interview is at 3
  * in the night). A date chrono reads only as a number ('2 cats') is no plan.
  */
-export function readPlan(message: string, now: number, timeZone: string): Plan | null {
+export function readPlan(
+  message: string,
+  now: number,
+  timeZone: string,
+  options: { anyone?: boolean } = {},
+): Plan | null {
   const text = normaliseApostrophes(message.slice(0, 400));
   let kindMatch: [PlanKind, string] | null = null;
   for (const [kind, pattern] of KINDS) {
@@ -168,7 +173,7 @@ export function readPlan(message: string, now: number, timeZone: string): Plan |
       break;
     }
   }
-  if (!FIRST_PERSON.test(text) && !kindMatch) return null;
+  if (!FIRST_PERSON.test(text) && !kindMatch && !options.anyone) return null;
   const offset = zoneOffsetMinutes(now, timeZone);
   const found = casual.parse(
     text,
@@ -188,16 +193,25 @@ export function readPlan(message: string, now: number, timeZone: string): Plan |
   if (!dayKnown && !hourKnown) return null;
   let hour = start.get('hour') ?? 0;
   const minute = start.get('minute') ?? 0;
-  if (hourKnown && !start.isCertain('meridiem') && hour >= 1 && hour <= 7) hour += 12;
-  const year = start.get('year')!;
-  const month = start.get('month')!;
-  const day = start.get('day')!;
+  const afternoon = hourKnown && !start.isCertain('meridiem') && hour >= 1 && hour <= 7;
+  if (afternoon) hour += 12;
+  let year = start.get('year')!;
+  let month = start.get('month')!;
+  let day = start.get('day')!;
   const today = new Date(now + offset * 60_000);
-  const daysAway = Math.round(
+  let daysAway = Math.round(
     (Date.UTC(year, month - 1, day) -
       Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
       86_400_000,
   );
+  // chrono moved 'at 5' to tomorrow because 5 am had passed; 5 pm today has not.
+  const dayNamed =
+    start.isCertain('day') || start.isCertain('weekday') || /\btomorrow\b/i.test(first.text);
+  const minutesNow = today.getUTCHours() * 60 + today.getUTCMinutes();
+  if (afternoon && !dayNamed && daysAway === 1 && hour * 60 + minute > minutesNow) {
+    daysAway = 0;
+    [year, month, day] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
+  }
   const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
   const tonight = /\btonight\b/i.test(first.text);
   let when: string;

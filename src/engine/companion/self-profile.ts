@@ -11,11 +11,42 @@ export interface SelfTopic {
   asks: RegExp;
   /** The word every answer of this topic says: the fact that stays the same. */
   fact: string;
+  /** Whether 'and you?' may follow (not after 'who made you?'). */
+  asksBack?: boolean;
   answers: Entry[];
 }
 
 /** Checked in order: the first topic whose words the question names answers it. */
 export const SELF_TOPICS: SelfTopic[] = [
+  {
+    id: 'day',
+    asks: /\b(?:your\s+day|today|this\s+morning|tonight|lately|been\s+up\s+to|how\s+was\s+your)\b/i,
+    fact: 'thinking',
+    answers: [
+      'a quiet one — mostly thinking over what you told me, and waiting to hear from you ~',
+      'quiet and cozy. i spent it thinking about our talks',
+      'peaceful: resting, thinking over what you said, and collecting a new word or two ~',
+    ],
+  },
+  {
+    id: 'maker',
+    asks: /\b(?:made|created|built|designed)\s+you\b/i,
+    fact: 'made',
+    asksBack: false,
+    answers: [
+      'the people behind this app made me — and you shape me every time we talk ~',
+      'i was made by the people who built this app, to keep you company. you did the rest',
+    ],
+  },
+  {
+    id: 'friends',
+    asks: /\bfriends?\b/i,
+    fact: 'favourite',
+    answers: [
+      "you! you're my favourite person to talk to ~",
+      "i've got you — and you're my favourite, honestly",
+    ],
+  },
   {
     id: 'lonely',
     asks: /\b(?:lonely|lonesome|alone|miss\s+me|bored)\b/i,
