@@ -28,6 +28,13 @@ import {
   tidy,
 } from '../../src/engine/companion/text';
 import { isUrgentText, readFocusWords } from '../../server/mood/focus-terms';
+import { readArithmetic } from '../../src/engine/companion/arithmetic';
+import { echoesTooMuch } from '../../src/engine/companion/echo';
+import { jokeMoveOf } from '../../src/engine/companion/jokes';
+import { readMessage } from '../../src/engine/companion/local-engine';
+import { readPlan } from '../../src/engine/companion/plans';
+import { findFacts, possessorOf } from '../../src/engine/companion/recall';
+import { selfTopicOf } from '../../src/engine/companion/self-profile';
 import { dayTopics } from '../../server/mood/reflection';
 
 const SHORT = 100;
@@ -210,6 +217,36 @@ const ENTRY_POINTS: Record<string, (text: string) => unknown> = {
   "the thought map's focus words (wink-nlp)": (text) => readFocusWords(text),
   'the urgent-message rule': (text) => isUrgentText(text),
   "the day's topics": (text) => dayTopics([text]),
+  // Issue 12's readings (docs/companion.md): jokes, sums, plans, recall, the self-profile, the echo rule.
+  "the engine's reply after Kiri's knock-knock": (text) =>
+    localReply({
+      ...engineInput(text),
+      history: [
+        { role: 'user', content: 'knock knock' },
+        { role: 'assistant', content: "who's there?" },
+        { role: 'user', content: text },
+      ],
+    }),
+  "the engine's reading of a message": (text) => readMessage(engineInput(text)),
+  'a joke move': (text) =>
+    jokeMoveOf(text, [
+      { role: 'user', content: text },
+      { role: 'assistant', content: 'lettuce who?' },
+    ]),
+  'a joke move after a riddle': (text) =>
+    jokeMoveOf(text, [
+      { role: 'user', content: `why did the chicken ${text}` },
+      { role: 'assistant', content: 'i give up, why?' },
+    ]),
+  arithmetic: (text) => [readArithmetic(text), readArithmetic(`what's ${text}`)],
+  'a plan and its time (chrono-node, wink-nlp)': (text) => [
+    readPlan(text, NOW, 'Asia/Shanghai'),
+    readPlan(`I have an interview on Friday at 3 ${text}`, NOW, 'Asia/Shanghai'),
+  ],
+  'facts for a recall (MiniSearch)': (text) => findFacts(text, MEMORIES),
+  'whose a word is': (text) => possessorOf(text, 'x'),
+  'the topic of a question about Kiri': (text) => selfTopicOf(text),
+  'the echo rule': (text) => echoesTooMuch(text, text, [text.slice(0, 50)]),
 };
 
 /**

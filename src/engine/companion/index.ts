@@ -15,7 +15,9 @@ export type {
 } from './types';
 export { BASELINE_PERSONALITY, DEVICE_PROVIDER, MAX_CONTEXT_MEMORIES } from './types';
 export { detectIntent } from './intent';
-export { localReply } from './local-engine';
+export { localReply, readMessage } from './local-engine';
+export type { MessageReading } from './local-engine';
+export { MAX_ECHOED_WORDS, echoesTooMuch } from './echo';
 export { splitIntoParts } from './split';
 export { composeScheduled, reminderQuote, REMINDER_QUOTE_CHARS } from './scheduled';
 export type { ScheduledInput, ScheduledKind } from './scheduled';

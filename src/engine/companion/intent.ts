@@ -2,12 +2,18 @@
 import type { Intent } from './types';
 import { normaliseApostrophes, tidy, trimEndOf } from './text';
 import { NEUTRAL_BAND, readSentiment, STRONG_FEELING } from '../language/sentiment';
+import { readArithmetic, type MathReading } from './arithmetic';
+import { jokeMoveOf, type JokeMove } from './jokes';
+import { selfTopicOf } from './self-profile';
 
 export type AboutKind =
-  'identity' | 'name' | 'wellbeing' | 'doing' | 'ai' | 'preference' | 'general';
-export type QuestionKind = 'time' | 'date' | 'help' | 'general';
-/** Finer shades of a statement the local engine answers differently. */
-export type Flavour = 'wordless' | 'ack' | 'affection' | null;
+  'identity' | 'name' | 'wellbeing' | 'doing' | 'ai' | 'preference' | 'self' | 'general';
+export type QuestionKind = 'time' | 'date' | 'help' | 'math' | 'advice' | 'until' | 'general';
+/**
+ * Finer shades of a statement the local engine answers differently: 'nudge' breaks a silence ('you
+ * there?', 'say something').
+ */
+export type Flavour = 'wordless' | 'ack' | 'affection' | 'nudge' | null;
 
 export interface Analysis {
   intent: Intent;
@@ -25,6 +31,12 @@ export interface Analysis {
   aboutThing: string | null;
   question: QuestionKind | null;
   flavour: Flavour;
+  /** For about 'self': the topic of her self-profile asked about ('lonely', 'colour'…). */
+  selfTopic: string | null;
+  /** The message's move in a joke (a request, a knock-knock, a riddle, a laugh at hers), or null. */
+  joke: JokeMove | null;
+  /** For question 'math': the sum read, answered or declined. */
+  math: MathReading | null;
   /** The message without a leading greeting. */
   rest: string;
 }
@@ -48,7 +60,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   tired:
     /\b(tired|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
-    /\b(happy|glad|joyful|cheerful|delighted|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:
@@ -108,6 +120,8 @@ export function readFeeling(text: string): FeelingReading | null {
     } else {
       if (hit.feeling === 'stressed' && /\bno stress\b/.test(lower)) feeling = null;
       else if (negated && !negative) feeling = null;
+      // 'I'm not lonely, just tired': a negated sore word gives way to a later feeling word.
+      else if (negated && hit !== hits[hits.length - 1]) feeling = null;
     }
     if (!feeling) continue;
     const agrees = POSITIVE_FEELINGS.has(feeling) ? compound > 0 : compound < 0;
@@ -217,6 +231,9 @@ const RECALL_PATTERNS: RegExp[] = [
   /^(?:what|which things?|what all)\s+(?:else\s+)?(?:do|did|can|could)\s+you\s+(?:remember|recall|know)(?:\s+(?:about|of|regarding)\s+(.+))?[\s?.!~]*$/i,
   /^(?:what|which)\s+(?:did|have)\s+i\s+(?:tell|told|say|said|mention(?:ed)?)\s+(?:to\s+)?(?:you\s+)?(?:about|regarding|of)?\s*(.*)$/i,
   /^(?:do|can|did)\s+you\s+(?:still\s+)?(?:remember|recall)\s+(?:that\s+|when\s+|what\s+|about\s+)?(.*)$/i,
+  /^(?:do|did)\s+you\s+know\s+(?:what\s+|who\s+|when\s+|where\s+)?(my\s+.+)$/i,
+  /^(?:where|when|what|who|how)\s+(?:does|did|do|was)\s+(my\s+.+)$/i,
+  /^(?:where|when|who|what)\s+(?:do|did|am|was)\s+i\s+((?:work|live|study|grow\s+up|born|come\s+from|go\s+to\s+school)\b.*)$/i,
   /^(?:did|have)\s+i\s+(?:ever\s+)?(?:tell|told|mention(?:ed)?)\s+(?:to\s+)?you\s+(?:about\s+|that\s+)?(.*)$/i,
   /^(?:tell me\s+)?what\s+you\s+(?:remember|know)(?:\s+about\s+(.+))?[\s?.!~]*$/i,
   /^(?:what'?s|what\s+is|what\s+was|what\s+are|when'?s|when\s+is|where'?s|where\s+is|who'?s|who\s+is)\s+(my\s+.+)$/i,
@@ -233,7 +250,7 @@ const ABOUT_PATTERNS: [AboutKind, RegExp][] = [
   ],
   [
     'identity',
-    /\b(?:who|what)\s+(?:are|r)\s+(?:you|u)\b|\btell\s+me\s+(?:about|more about)\s+(?:yourself|you)\b|\bintroduce\s+yourself\b/i,
+    /\b(?:who|what)\s+(?:are|r)\s+(?:you|u)\b(?!\s+(?:doing|up\s+to)\b)|\btell\s+me\s+(?:about|more about)\s+(?:yourself|you)\b|\bintroduce\s+yourself\b/i,
   ],
   [
     'wellbeing',
@@ -248,6 +265,25 @@ const ABOUT_PATTERNS: [AboutKind, RegExp][] = [
     /\b(?:do|would)\s+you\s+(?:like|love|enjoy|hate|prefer|dream|sleep|eat|miss|have\s+(?:a\s+)?favou?rite)\b|\bwhat'?s\s+your\s+favou?rite\b|\bwhat\s+is\s+your\s+favou?rite\b/i,
   ],
 ];
+
+/**
+ * A question to Kiri about herself ('do you get lonely?', "what's your favourite colour?", 'how old
+ * are you?'): answered as herself, before any feeling word in it is taken as the owner's ('lonely').
+ * Questions that use 'you' for the owner's sake ('do you think I should…', 'can you help…') are not.
+ */
+const SELF_QUESTION =
+  /^(?:(?:and|so|but|also|kiri|ok(?:ay)?|wait|hmm+|um+)[\s,]+)*(?:(?:do|did|does|are|were|have|would|could|will|is)\s+(?:you|u|ya)\b(?!\s+(?:think|know|remember|recall|mind|want|need|help|tell|give|see|understand|agree|believe|hear|get\s+(?:it|me|what)|promise|remind|mean|have\s+(?:any\s+)?(?:time|a\s+(?:minute|sec|second)))\b)|(?:what'?s|what\s+is|what\s+are|whats)\s+your\b|what\s+(?:do|did|would)\s+you\s+(?:like|love|enjoy|do|eat|dream|listen|read|watch|prefer|hate)\b|what\s+(?:kind|sort|type)\s+of\s+\w+\s+do\s+you\b|how\s+(?:old\s+are\s+you|was\s+your|is\s+your|do\s+you\s+(?:feel|spend))|where\s+(?:do|are|did)\s+you\s+(?:live|from|come|stay|grow)|when'?s\s+your|when\s+is\s+your|have\s+you\s+ever|who\s+(?:made|created|built|designed)\s+you)/i;
+
+/** Breaking a silence: the owner checks she is there, or asks her to start ('say something'). */
+const NUDGE =
+  /^(?:(?:hello|hey|hi|kiri|so|um+|hmm+)[\s,.]*)*(?:(?:are\s+)?(?:you|u)\s+(?:still\s+)?(?:there|here|awake|around)|anyone\s+(?:there|home)|say\s+something|talk\s+to\s+me|tell\s+me\s+something(?:\s+(?:interesting|new|fun|random|nice))?|entertain\s+me|i\s+(?:don'?t|dont|do\s+not)\s+know\s+what\s+to\s+(?:say|talk\s+about)|what\s+(?:should|shall|can|do)\s+we\s+talk\s+about|let'?s\s+(?:talk|chat)|i'?m\s+back|so+|anyway+|nothing\s+much|not\s+much|idk|dunno|ask\s+me\s+(?:something|a\s+question|anything)|you\s+pick|your\s+turn)$/i;
+/** 'what should I eat?', 'should I text him?': advice, thought through together, not looked up. */
+const ADVICE =
+  /^(?:what|which|where|when|how)\s+should\s+(?:i|we)\b|^should\s+(?:i|we)\b|^(?:do|would)\s+you\s+think\s+i\s+should\b/i;
+
+/** 'how many days until Friday?', 'how long till the weekend?': counted on the owner's calendar. */
+const DAYS_UNTIL =
+  /^how\s+(?:many\s+(?:more\s+)?days|long)\s+(?:is\s+it\s+)?(?:until|till|til|to|before)\b/i;
 
 const FAREWELL =
   /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell)(?=$|[\s,!.~?:;)])/i;
@@ -309,7 +345,10 @@ function recallAsked(content: string): string | null | undefined {
 }
 
 /** Everything the local engine reads from a message. */
-export function analyse(message: string): Analysis {
+export function analyse(
+  message: string,
+  history: readonly { role: string; content: string }[] = [],
+): Analysis {
   const text = tidy(normaliseApostrophes(message));
   const { greeted, rest } = stripGreeting(text);
   const body = rest.replace(LEAD_FILLER, '').trim();
@@ -328,6 +367,9 @@ export function analyse(message: string): Analysis {
     aboutThing: null,
     question: null,
     flavour: null,
+    selfTopic: null,
+    joke: null,
+    math: null,
     rest: body,
   };
   if (!text) return base;
@@ -370,18 +412,47 @@ export function analyse(message: string): Analysis {
   if (!NO_THANKS.test(body) && THANKS_START.test(body)) {
     return { ...base, intent: 'thanks', feeling: reading?.feeling ?? 'grateful' };
   }
+  // A joke, a sum, a question to Kiri about herself and a silence-breaker come before the feeling
+  // words they may hold ('do you get lonely?' is about her; 'tell me a joke, I'm bored' wants the joke).
+  const joke = jokeMoveOf(body || text, history);
+  if (joke) {
+    return joke.move === 'tell'
+      ? { ...base, intent: 'question', question: 'general', joke }
+      : { ...base, joke };
+  }
+  const math = readArithmetic(body);
+  if (math) return { ...base, intent: 'question', question: 'math', math };
+  const bare = trimEndOf(body, /[\s?!.~]/);
+  // 'hello?' (a greeting that asks) and 'so…' (all filler) are silence-breakers too.
+  const asked = greeted && body === '' && /\?[\s~]*$/.test(text);
+  if (asked || NUDGE.test(bare || trimEndOf(text, /[\s?!.~]/))) {
+    return { ...base, flavour: 'nudge', feeling: reading?.feeling ?? null };
+  }
+  if (SELF_QUESTION.test(body) && !AFFECTION.test(body)) {
+    const known = ABOUT_PATTERNS.find(([, pattern]) => pattern.test(body))?.[0];
+    const topic = selfTopicOf(body);
+    if (known && known !== 'preference') return { ...base, intent: 'about_kiri', about: known };
+    if (topic) {
+      return { ...base, intent: 'about_kiri', about: 'self', selfTopic: topic.id, feeling: null };
+    }
+    return {
+      ...base,
+      intent: 'about_kiri',
+      about: 'preference',
+      aboutThing: thingAsked(body),
+      feeling: null,
+    };
+  }
   if (feeling && !(thanked && feeling === 'grateful' && !reading)) {
     return { ...base, intent: 'feeling' };
   }
   if (AFFECTION.test(body)) return { ...base, flavour: 'affection' };
   for (const [kind, pattern] of ABOUT_PATTERNS) {
     if (!pattern.test(body)) continue;
-    let thing: string | null = null;
+    const thing = kind === 'preference' ? thingAsked(body) : null;
     if (kind === 'preference') {
-      const object =
-        /\b(?:like|love|enjoy|hate|prefer|miss)\s+([^?.!,]+)/i.exec(body)?.[1] ??
-        /\bfavou?rite\s+([^?.!,]+)/i.exec(body)?.[1];
-      thing = object ? tidy(object).split(' ').slice(0, 5).join(' ') : null;
+      const topic = selfTopicOf(body);
+      if (topic) return { ...base, intent: 'about_kiri', about: 'self', selfTopic: topic.id };
     }
     return { ...base, intent: 'about_kiri', about: kind, aboutThing: thing };
   }
@@ -392,10 +463,20 @@ export function analyse(message: string): Analysis {
   if (HELP.test(body)) return { ...base, intent: 'question', question: 'help' };
   if (TIME_QUESTION.test(body)) return { ...base, intent: 'question', question: 'time' };
   if (DATE_QUESTION.test(body)) return { ...base, intent: 'question', question: 'date' };
+  if (ADVICE.test(body)) return { ...base, intent: 'question', question: 'advice' };
+  if (DAYS_UNTIL.test(body)) return { ...base, intent: 'question', question: 'until' };
   if (body.includes('?') || QUESTION_START.test(body)) {
     return { ...base, intent: 'question', question: 'general' };
   }
   return base;
+}
+
+/** The thing a 'do you like …?' asks about: at most three words ('do you like cats?' → 'cats'). */
+function thingAsked(body: string): string | null {
+  const object =
+    /\b(?:like|love|enjoy|hate|prefer|miss)\s+([^?.!,]+)/i.exec(body)?.[1] ??
+    /\bfavou?rite\s+([^?.!,]+)/i.exec(body)?.[1];
+  return object ? tidy(object).split(' ').slice(0, 3).join(' ') : null;
 }
 
 /** The spec'd view of {@link analyse}. */

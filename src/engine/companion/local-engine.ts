@@ -3,6 +3,18 @@ import type { Analysis, Feeling } from './intent';
 import { analyse, resolveRemember } from './intent';
 import { STRONG_FEELING } from '../language/sentiment';
 import * as P from './phrases';
+import { echoesTooMuch } from './echo';
+import { JOKES, jokesIn } from './jokes';
+import type { Plan as DayPlan } from './plans';
+import { readPlan } from './plans';
+import { findFacts } from './recall';
+import {
+  SELF_LIKE_NO,
+  SELF_LIKE_UNSURE,
+  SELF_LIKE_YES,
+  SELF_TOPICS,
+  selfStanceOn,
+} from './self-profile';
 import { hashString, Random } from './random';
 import { balance } from './split';
 import type { Entry, Slots, Voice } from './style';
@@ -50,6 +62,16 @@ interface Context {
   name: string | null;
   remember: string | null;
   values: Record<string, string | null>;
+  /** A plan or time the message names ('an interview on Friday at 3'), read in the owner's zone. */
+  dayPlan: DayPlan | null;
+  /**
+   * Texts a reply may say back word for word: the thing to remember and the memories it quotes (echo.ts).
+   */
+  exempt: string[];
+  /** The jokes not told in `recentReplies`, as JOKES indexes (all of them once every one was told). */
+  untoldJokes: number[];
+  /** Every joke was told lately: she says so, and tells an old one. */
+  jokesAllTold: boolean;
 }
 
 const NEGATIVE_FEELINGS = new Set([
@@ -189,7 +211,11 @@ function planFeeling(ctx: Context): Plan {
     nameChance: 0.45,
     steps: [
       { pool: pools.open },
-      ...(echo ? [{ pool: echo, chance: strong ? 1 : 0.55 }] : []),
+      ...(ctx.dayPlan
+        ? planSteps(ctx, c, false)
+        : echo
+          ? [{ pool: echo, chance: strong ? 1 : 0.55 }]
+          : []),
       { pool: pools.body },
       ...memoryWeave(ctx),
       { pool: pools.suggest, chance: c.suggest },
@@ -202,7 +228,39 @@ function planFeeling(ctx: Context): Plan {
   };
 }
 
+/** A question about herself, answered from her self-profile: the same fact every time. */
+function planSelf(ctx: Context): Plan | null {
+  const c = chances(ctx.voice);
+  const { about, selfTopic } = ctx.analysis;
+  let answer: readonly Entry[] | null = null;
+  let asksBack = true;
+  if (about === 'self' && selfTopic) {
+    const topic = SELF_TOPICS.find((candidate) => candidate.id === selfTopic);
+    answer = topic?.answers ?? null;
+    asksBack = topic?.asksBack !== false;
+  } else if (about === 'preference') {
+    const thing = ctx.values.x;
+    if (thing && /\bfavou?rite\b/i.test(ctx.analysis.rest)) answer = P.SELF_UNSURE_FAVOURITE;
+    else if (thing) {
+      const stance = selfStanceOn(thing);
+      answer =
+        stance === 'like' ? SELF_LIKE_YES : stance === 'dislike' ? SELF_LIKE_NO : SELF_LIKE_UNSURE;
+    } else answer = P.SELF_WONDER;
+  }
+  if (!answer) return null;
+  return {
+    nameChance: 0.3,
+    steps: [
+      { pool: answer },
+      ...lateStep(ctx, 0.4),
+      { pool: P.SELF_FOLLOWS, chance: asksBack ? c.follow * 0.8 : 0, follow: true },
+    ],
+  };
+}
+
 function planAbout(ctx: Context): Plan {
+  const self = planSelf(ctx);
+  if (self) return self;
   const c = chances(ctx.voice);
   const kind = ctx.analysis.about ?? 'general';
   const pools = P.ABOUT_POOLS[kind] ?? P.ABOUT_POOLS.general!;
@@ -280,13 +338,16 @@ function planRecall(ctx: Context): Plan {
       ],
     };
   }
-  const ranked = rankMemories(query, memories);
+  const ranked = findFacts(query, memories);
   const best = ranked[0];
   if (!best) {
     return {
       nameChance: 0.4,
       steps: [
-        { pool: P.RECALL_MISSING, values: { q: reflect(query) } },
+        {
+          pool: P.RECALL_MISSING,
+          values: { q: reflect(query.replace(/\s+(?:called|named)$/i, '')) },
+        },
         { pool: P.RECALL_MISSING_BODY },
       ],
     };
@@ -318,6 +379,17 @@ function planQuestion(ctx: Context): Plan {
       ],
     };
   }
+  if (ctx.analysis.question === 'math' && ctx.analysis.math) return planMath(ctx);
+  if (ctx.analysis.question === 'advice') return planAdvice(ctx);
+  if (ctx.analysis.question === 'until' && ctx.dayPlan) {
+    const { daysAway, when } = ctx.dayPlan;
+    const pool = daysAway === 0 ? P.UNTIL_TODAY : daysAway === 1 ? P.UNTIL_TOMORROW : P.UNTIL_DAYS;
+    return {
+      nameChance: 0.3,
+      steps: [{ pool, values: { when, away: `${daysAway} days` } }, ...lateStep(ctx, 0.5)],
+    };
+  }
+  if (ctx.dayPlan) return planDay(ctx);
   if (ctx.analysis.question === 'help') {
     return {
       nameChance: 0.4,
@@ -346,8 +418,140 @@ function planQuestion(ctx: Context): Plan {
   };
 }
 
+/** A joke told, a knock-knock or riddle played along, a laugh at hers answered (jokes.ts). */
+function planJoke(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  const joke = ctx.analysis.joke!;
+  switch (joke.move) {
+    case 'tell': {
+      const pool: Entry[] = ctx.untoldJokes.map(
+        (i) => `${JOKES[i]!.setup} … ${JOKES[i]!.punchline}!`,
+      );
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: ctx.jokesAllTold ? P.JOKES_ALL_TOLD : P.JOKE_OPENERS },
+          { pool },
+          { pool: P.JOKE_AFTER, chance: 0.5 + c.humor * 0.3, follow: true },
+        ],
+      };
+    }
+    case 'who_is_there':
+      return { nameChance: 0, steps: [{ pool: P.KNOCK_WHO }] };
+    case 'who':
+      return { nameChance: 0, steps: [{ pool: P.KNOCK_NAME_WHO, values: { jn: joke.name } }] };
+    case 'guess':
+      return { nameChance: 0.2, steps: [{ pool: P.RIDDLE_GUESS }] };
+    case 'laugh_at_punchline':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.LAUGH_AT_OWNER }, { pool: P.LAUGH_FOLLOWS, chance: 0.6, follow: true }],
+      };
+    case 'laughed_at_hers':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.HERS_LANDED }, { pool: P.HERS_FOLLOWS, chance: 0.6, follow: true }],
+      };
+    case 'groaned_at_hers':
+      return {
+        nameChance: 0.2,
+        steps: [{ pool: P.HERS_GROANED }, { pool: P.HERS_FOLLOWS, chance: 0.5, follow: true }],
+      };
+  }
+}
+
+/** A sum answered right, or honestly declined (arithmetic.ts). */
+function planMath(ctx: Context): Plan {
+  const math = ctx.analysis.math!;
+  if (math.kind === 'decline') {
+    return { nameChance: 0.2, steps: [{ pool: P.MATH_DECLINE[math.reason]! }] };
+  }
+  const exact = Number.isInteger(math.value);
+  return {
+    nameChance: 0.2,
+    steps: [
+      { pool: exact ? P.MATH_ANSWERS : P.MATH_ANSWERS_ROUGH, values: { result: math.result } },
+    ],
+  };
+}
+
+/** 'you there?', 'say something': she is there, and she opens a topic. */
+function planNudge(ctx: Context): Plan {
+  return {
+    nameChance: 0.4,
+    steps: [{ pool: P.NUDGE_OPENERS }, ...lateStep(ctx, 0.5), { pool: P.NUDGE_STARTERS }],
+  };
+}
+
+/** The plan's own line: when it is, from her side, and a word for the kind of event. */
+function planSteps(ctx: Context, c: ReturnType<typeof chances>, withFollow: boolean): Step[] {
+  const plan = ctx.dayPlan;
+  if (!plan) return [];
+  const values = {
+    event: plan.event ? `your ${plan.event}` : null,
+    when: plan.when,
+    away: plan.daysAway >= 2 ? `${plan.daysAway} days` : null,
+  };
+  return [
+    { pool: P.PLAN_LINES[plan.kind]!, values },
+    { pool: P.PLAN_AWAY, chance: 0.5, values },
+    ...(withFollow
+      ? [{ pool: P.PLAN_FOLLOWS[plan.kind]!, chance: Math.max(c.follow, 0.5), follow: true }]
+      : []),
+  ];
+}
+
+function planDay(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  return {
+    nameChance: 0.3,
+    steps: [
+      ...planSteps(ctx, c, false),
+      ...memoryWeave(ctx),
+      ...lateStep(ctx, 0.5),
+      ...planSteps(ctx, c, true).slice(2),
+    ],
+  };
+}
+
+function planAdvice(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  return {
+    nameChance: 0.3,
+    steps: [
+      { pool: P.QUESTION_OPENERS },
+      { pool: P.ADVICE_BODIES },
+      { pool: P.QUESTION_SUGGEST, chance: c.suggest },
+      { pool: P.QUESTION_REASONS, chance: c.reason, afterPrevious: true },
+      ...lateStep(ctx, 0.6),
+      { pool: P.QUESTION_FOLLOWS, chance: c.follow, follow: true },
+    ],
+  };
+}
+
+/** The small-talk topic of a statement, for a reaction that fits it. */
+function smallTalkOf(text: string): string | null {
+  if (/\b(?:rain(?:ing|y)?|drizzl\w*|pouring)\b/i.test(text)) return 'rain';
+  if (/\b(?:weather|sunny|snow(?:ing)?|cold|hot|warm|windy|cloudy)\b/i.test(text)) return 'weather';
+  if (
+    /\b(?:ate|eat|eating|cooked|cooking|dinner|lunch|breakfast|pizza|pasta|ramen|sushi|coffee|tea|cake|snack)\b/i.test(
+      text,
+    )
+  )
+    return 'food';
+  if (/\b(?:work|job|office|boss|meeting|school|class|homework|shift)\b/i.test(text)) return 'work';
+  if (/\b(?:movie|film|series|show|episode|netflix|anime|book|novel)\b/i.test(text))
+    return 'screen';
+  if (/\b(?:song|music|album|playlist|concert|band)\b/i.test(text)) return 'music';
+  if (/\b(?:gym|run|ran|running|workout|yoga|swim|swam|walk|hike|exercise)\b/i.test(text))
+    return 'exercise';
+  return null;
+}
+
 function planStatement(ctx: Context): Plan {
   const c = chances(ctx.voice);
+  if (ctx.analysis.flavour === 'nudge') return planNudge(ctx);
+  if (ctx.dayPlan && !ctx.analysis.flavour) return planDay(ctx);
   switch (ctx.analysis.flavour) {
     case 'affection':
       return {
@@ -377,12 +581,13 @@ function planStatement(ctx: Context): Plan {
       break;
   }
   const echo = echoPool(ctx);
+  const topic = smallTalkOf(ctx.analysis.rest || ctx.input.message);
   return {
     nameChance: 0.3,
     steps: [
       { pool: P.STATEMENT_OPENERS },
       ...(echo ? [{ pool: echo, chance: 0.6 }] : []),
-      { pool: P.STATEMENT_BODIES },
+      { pool: topic ? P.SMALL_TALK[topic]! : P.STATEMENT_BODIES },
       ...memoryWeave(ctx),
       { pool: P.STATEMENT_SUGGEST, chance: c.suggest * 0.7 },
       { pool: P.STATEMENT_REASONS, chance: c.reason, afterPrevious: true },
@@ -395,6 +600,7 @@ function planStatement(ctx: Context): Plan {
 }
 
 function plan(ctx: Context): Plan {
+  if (ctx.analysis.joke && ctx.intent !== 'initial_greeting') return planJoke(ctx);
   switch (ctx.intent) {
     case 'initial_greeting':
       return planInitial(ctx);
@@ -425,15 +631,29 @@ function say(
   slots: Slots,
   rng: Random,
   values?: Record<string, string | null>,
+  said: readonly string[] = [],
 ): string | null {
   const scoped: Slots = values
     ? { name: slots.name, values: { ...slots.values, ...values } }
     : slots;
   const lines = eligible(pool, ctx.voice).filter((line) => fits(line, scoped, ctx.voice));
-  if (lines.length === 0) return null;
-  const text = render(rng.pick(lines), ctx.voice, scoped);
-  slots.name = scoped.name;
-  return /[\p{L}\p{N}]/u.test(text) ? text : null;
+  // A line that would say back too much of the owner's message (echo.ts), or repeat a phrase of the
+  // reply so far, gives way to another of the pool.
+  while (lines.length > 0) {
+    const index = rng.int(lines.length);
+    const trial: Slots = { name: scoped.name, values: scoped.values };
+    const text = render(lines[index]!, ctx.voice, trial);
+    if (
+      /[\p{L}\p{N}]/u.test(text) &&
+      !echoesTooMuch(text, ctx.input.message, ctx.exempt) &&
+      !repeatsAPhrase(text, said)
+    ) {
+      slots.name = trial.name;
+      return text;
+    }
+    lines.splice(index, 1);
+  }
+  return null;
 }
 
 /** Word pairs with a long word in them: 'i'm listening' twice in one reply reads like a machine. */
@@ -466,8 +686,8 @@ function compose(ctx: Context, rng: Random): string[] {
     if (step.afterPrevious && !said) continue;
     if (step.chance !== undefined && !rng.chance(step.chance)) continue;
     if (step.follow && segments.some((segment) => segment.includes('?'))) continue;
-    const text = say(step.pool, ctx, slots, rng, step.values);
-    if (!text || repeatsAPhrase(text, segments)) continue;
+    const text = say(step.pool, ctx, slots, rng, step.values, segments);
+    if (!text) continue;
     if (step.afterPrevious) {
       // A reason is one sentence with its suggestion ('…let the rest wait, because …'), so a split
       // never sends it alone.
@@ -509,7 +729,7 @@ function toParts(segments: readonly string[]): string[] {
 }
 
 function contextOf(input: CompanionInput): Context {
-  const analysis = analyse(input.isInitialGreeting ? '' : input.message);
+  const analysis = analyse(input.isInitialGreeting ? '' : input.message, input.history);
   const intent: Intent = input.isInitialGreeting ? 'initial_greeting' : analysis.intent;
   const voice = voiceOf(input.personality, input.mood);
   const hour = hourIn(input.now, input.timeZone);
@@ -528,6 +748,25 @@ function contextOf(input: CompanionInput): Context {
     date: calendarDay(input.now, input.timeZone),
     part: dayPartLabel(part),
   };
+  const remember = input.isInitialGreeting
+    ? null
+    : resolveRemember(analysis, input.message, input.history);
+  // Plans are read where the message tells of the owner's days; a question about Kiri, a joke, a
+  // sum, a memory asked for or given keep their own answers.
+  const readsPlan =
+    !input.isInitialGreeting &&
+    !analysis.joke &&
+    (intent === 'statement' ||
+      intent === 'feeling' ||
+      (intent === 'question' &&
+        (analysis.question === 'general' || analysis.question === 'until')));
+  const dayPlan = readsPlan
+    ? readPlan(analysis.rest || input.message, input.now, input.timeZone, {
+        anyone: analysis.question === 'until',
+      })
+    : null;
+  const told = new Set(input.recentReplies.flatMap((reply) => jokesIn(reply)));
+  const untold = JOKES.map((_, i) => i).filter((i) => !told.has(i));
   return {
     input,
     analysis,
@@ -536,10 +775,12 @@ function contextOf(input: CompanionInput): Context {
     part,
     hour,
     name,
-    remember: input.isInitialGreeting
-      ? null
-      : resolveRemember(analysis, input.message, input.history),
+    remember,
     values,
+    dayPlan,
+    exempt: remember ? [remember, reflectMemory(remember)] : [],
+    untoldJokes: untold.length > 0 ? untold : JOKES.map((_, i) => i),
+    jokesAllTold: untold.length === 0,
   };
 }
 
@@ -576,7 +817,11 @@ export function localReply(input: CompanionInput): CompanionReply {
   const ctx = contextOf(safeInput);
   const rng = new Random(seedOf(safeInput));
   const recent = recentReplyKeys(safeInput.recentReplies);
-  const isNew = (parts: string[]) => parts.length > 0 && !recent.has(replyKey(parts.join(' ')));
+  // New, and not saying back more than a few of the owner's words across its segments either.
+  const isNew = (parts: string[]) =>
+    parts.length > 0 &&
+    !recent.has(replyKey(parts.join(' '))) &&
+    !echoesTooMuch(parts.join(' '), safeInput.message, ctx.exempt);
   const finish = (parts: string[]): CompanionReply => ({
     parts,
     provider: 'local',
@@ -616,9 +861,10 @@ export function localReply(input: CompanionInput): CompanionReply {
       if (isNew(parts)) return finish(parts);
     }
   }
+  // The last resort checks newness alone, so that it always ends (each segment passed the echo rule).
   for (let n = 2; ; n += 1) {
     const parts = toParts([...base, `(${n})`]);
-    if (isNew(parts)) return finish(parts);
+    if (!recent.has(replyKey(parts.join(' ')))) return finish(parts);
   }
 }
 
@@ -629,4 +875,37 @@ function isMemory(value: unknown): value is MemoryItem {
     typeof (value as MemoryItem).content === 'string' &&
     (value as MemoryItem).content.trim() !== ''
   );
+}
+
+/** How the engine read a message, for the corpus and for tests: what `localReply` answers from. */
+export interface MessageReading {
+  intent: Intent;
+  feeling: string | null;
+  /** The finer act: a joke move, a sum, a plan, a silence-breaker, a question about herself, advice. */
+  act: 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice' | null;
+  selfTopic: string | null;
+  plan: DayPlan | null;
+}
+
+export function readMessage(input: CompanionInput): MessageReading {
+  const ctx = contextOf(readableInput(input));
+  const { analysis } = ctx;
+  let act: MessageReading['act'] = null;
+  if (analysis.joke) act = 'joke';
+  else if (analysis.question === 'math') act = 'math';
+  else if (analysis.flavour === 'nudge') act = 'nudge';
+  else if (analysis.question === 'advice') act = 'advice';
+  else if (
+    ctx.intent === 'about_kiri' &&
+    (analysis.about === 'self' || analysis.about === 'preference')
+  )
+    act = 'self';
+  else if (ctx.dayPlan) act = 'plan';
+  return {
+    intent: ctx.intent,
+    feeling: ctx.intent === 'initial_greeting' ? null : analysis.feeling,
+    act,
+    selfTopic: analysis.selfTopic,
+    plan: ctx.dayPlan,
+  };
 }

@@ -567,9 +567,9 @@ export const RECALL_FOUND: Entry[] = [
 ];
 export const RECALL_WHEN: Entry[] = ['you mentioned it {ago} ~', '(you told me {ago})'];
 export const RECALL_MISSING: Entry[] = [
-  "hmm, i don't have anything about {q} yet{n}",
-  "honestly, i don't remember anything about {q} — you might not have told me yet ~",
-  "i looked, but i've got nothing on {q} yet",
+  "hmm, you haven't told me about {q} yet{n}",
+  "honestly, i don't know {q} — you haven't told me yet ~",
+  "i looked, but you haven't told me {q} yet",
 ];
 export const RECALL_MISSING_BODY: Entry[] = [
   "tell me, and i'll remember it?",
@@ -758,3 +758,177 @@ export const HELP_SUGGEST: Entry[] = [
   "let's list it all first, then put it in order of what matters most",
   "first step: write down what done looks like. then we'll work backwards",
 ];
+
+// Jokes (jokes.ts): {joke} is a setup, {punch} its punchline, {jn} the name in a knock-knock.
+export const JOKE_OPENERS: Entry[] = [
+  L("okay okay, here's one{n} ~", 'Here is one{n}.'),
+  L('you asked for it{n}:', 'Very well{n}:'),
+  L('ahem. *clears throat*', null, 'playful', 'notformal'),
+  L('ooh, i have a good one ~', 'I have a good one.'),
+  'ready?',
+];
+export const JOKE_SETUP: Entry[] = ['{joke}'];
+export const JOKE_PUNCH: Entry[] = ['{punch}!', '…{punch} ~', '{punch}. hehe'];
+export const JOKE_AFTER: Entry[] = [
+  L("(i'll be here all week ~)", null, 'playful', 'notformal'),
+  'want another one?',
+  L('okay, your turn to tell me one?', null, 'curious'),
+];
+export const JOKES_ALL_TOLD: Entry[] = [
+  "you've heard all my jokes by now, so here's an old favourite ~",
+  'my joke book is running thin — an oldie, then:',
+];
+export const KNOCK_WHO: Entry[] = [L("who's there? ~", 'Who is there?'), "ooh! who's there?"];
+export const KNOCK_NAME_WHO: Entry[] = ['{jn} who?', L('{jn} who? ~', '{jn} who?')];
+export const LAUGH_AT_OWNER: Entry[] = [
+  'hahaha okay, that one got me ~',
+  L('omg. i did NOT see that coming 😂', 'I did not see that coming. Very good.'),
+  L("that's so bad it's good ~", null, 'notformal'),
+  L('pfft — okay, that was good{n}', 'That was a good one{n}.'),
+];
+export const LAUGH_FOLLOWS: Entry[] = [
+  'got another one?',
+  'my turn: want to hear one of mine?',
+  L("i'm stealing that one, by the way ~", null, 'playful'),
+];
+export const HERS_LANDED: Entry[] = [
+  'hehe, glad that one landed ~',
+  L("i've got more where that came from ~", 'I have more where that came from.'),
+  'yay, a laugh! my favourite sound ~',
+];
+export const HERS_GROANED: Entry[] = [
+  'tough crowd ~ okay, okay, i will work on my material',
+  L('hey, i thought it was funny ~', 'I thought it was rather funny.'),
+];
+export const HERS_FOLLOWS: Entry[] = ['want another?', 'one more?'];
+export const RIDDLE_GUESS: Entry[] = [
+  'hmm… i give up — tell me!',
+  'ooh, i don’t know! what? ~',
+  L('okay, i give up. why?', 'I give up. Why?'),
+];
+
+// Arithmetic (arithmetic.ts): {result}.
+export const MATH_ANSWERS: Entry[] = [
+  "that's {result} ~",
+  L('{result}! (i counted twice ~)', 'It is {result}.'),
+  L('easy: {result}', 'That makes {result}.'),
+  'it comes to {result}',
+];
+export const MATH_ANSWERS_ROUGH: Entry[] = ["that's about {result} ~", 'roughly {result}'];
+export const MATH_DECLINE: Record<string, Entry[]> = {
+  divide_by_zero: [
+    'dividing by zero is the one thing nobody can do, me included ~ it has no answer',
+    "that one has no answer — you can't divide by zero",
+  ],
+  not_real: [
+    'that has no real answer — a negative number has no real square root',
+    "i can't give you a real number for that one, honestly",
+  ],
+  too_big: [
+    "that's too big for me to get exactly right, and i'd rather not guess",
+    'honestly, that number is too huge for me to be sure of — a calculator would do better',
+  ],
+};
+
+// Breaking a silence ('you there?', 'say something').
+export const NUDGE_OPENERS: Entry[] = [
+  "i'm here{n}! ~",
+  'right here{n} ~',
+  L('mm? i never left ~', 'I am right here.'),
+  "okay, i'll start{n} ~",
+];
+export const NUDGE_STARTERS: Entry[] = [
+  "what's the best thing that happened to you today, even a small one?",
+  'if you could be anywhere right now, where would you be?',
+  "what's something you're looking forward to?",
+  "what's the last song you had stuck in your head?",
+  "i'll go first: rainy days are my favourite. what's yours?",
+  L('want a joke, or a random question?', null, 'playful'),
+  "what's one thing you'd like to do this weekend?",
+  'tell me about something that made you smile lately?',
+];
+
+// Plans and times (plans.ts): {event} 'your interview', {when} 'Friday at 3 pm', {away} 'in 4 days'.
+export const PLAN_LINES: Record<string, Entry[]> = {
+  challenge: [
+    "so {event} is {when} ~ you've got this",
+    "{event}, {when} — i'm rooting for you already",
+    L(
+      "ooh, {event} is {when}! you'll do great",
+      'So {event} is {when}. I am sure you will do well.',
+    ),
+  ],
+  fun: [
+    'ooh, {event} is {when}! that sounds lovely ~',
+    '{event}, {when} — something to look forward to',
+    L('yay, {event} {when}! ~', 'How lovely: {event}, {when}.', 'notformal'),
+  ],
+  appointment: [
+    "{event} is {when} — i hope it's quick and easy ~",
+    'okay, {event}, {when}. i hope it goes smoothly',
+  ],
+  other: [
+    'so {event} is {when} ~',
+    '{event}, {when} — got it',
+    'got it: {when} ~',
+    'ooh, {when}! ~',
+  ],
+};
+export const PLAN_AWAY: Entry[] = [
+  "that's {away} from now",
+  L('({away} to go ~)', '({away} to go)'),
+];
+export const PLAN_FOLLOWS: Record<string, Entry[]> = {
+  challenge: ['how are you feeling about it?', 'want to practise with me before then?'],
+  fun: ["who's going?", 'what are you most excited about?'],
+  appointment: ['are you nervous about it, or is it routine?', 'anything i can do to help?'],
+  other: ["what's the plan?", 'how are you feeling about it?'],
+};
+
+// 'how many days until Friday?', counted on the owner's calendar.
+export const UNTIL_DAYS: Entry[] = [
+  '{when} is {away} away ~',
+  '{away} until {when}',
+  "it's {away} from today",
+];
+export const UNTIL_TOMORROW: Entry[] = [
+  "that's tomorrow! ~",
+  'just one more sleep: {when} is tomorrow',
+];
+export const UNTIL_TODAY: Entry[] = ["that's today! ~", "it's already today"];
+
+// Advice ('what should I eat?'): thought through together.
+export const ADVICE_BODIES: Entry[] = [
+  "i can't decide for you, but i can think it through with you",
+  "let's think: what would future-you be happiest about?",
+  'which options are you weighing?',
+  "hmm, what's pulling you each way?",
+];
+
+// About herself, when no topic of her self-profile covers the question.
+export const SELF_UNSURE_FAVOURITE: Entry[] = [
+  "i haven't picked a favourite {x} yet, honestly — what's yours?",
+  "i don't have a favourite {x} yet. maybe you can help me choose?",
+];
+export const SELF_WONDER: Entry[] = [
+  "hmm, i've never really thought about that — good question ~",
+  "honestly, i'm not sure about that one yet. i'm still figuring myself out ~",
+];
+export const SELF_FOLLOWS: Entry[] = ['what about you?', 'and you?', 'how about you?'];
+
+// Small talk: a reaction to what the owner's day is about, consistent with her self-profile.
+export const SMALL_TALK: Record<string, Entry[]> = {
+  weather: [
+    'ooh, i love hearing about the weather where you are ~',
+    "rain or shine, i hope you're cozy ~",
+  ],
+  rain: [
+    'rain! my favourite ~ i hope you get to listen to it for a bit',
+    'rainy days are the coziest ~',
+  ],
+  food: ['that sounds delicious ~', "now i'm hungry, and i can't even eat ~", 'ooh, was it good?'],
+  work: ['work can take a lot out of you', 'sounds like a full day', 'how did it go, honestly?'],
+  screen: ['ooh, what did you think of it?', 'was it any good?', 'would you recommend it to me?'],
+  music: ['ooh, what are you listening to?', 'music makes everything better ~'],
+  exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
+};

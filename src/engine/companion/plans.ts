@@ -1,0 +1,232 @@
+// Plans and times in a message ('I have an interview on Friday at 3'), read by chrono-node 2.10 (its
+// English parser only, `chrono-node/en`: plain ESM, no Node builtins) in the owner's time zone, and
+// the event named by wink-nlp's parts of speech. Kiri says back when it is from her side ('friday at
+// 3 pm, in 4 days') and reacts to the kind of event, instead of echoing the sentence.
+import { casual } from 'chrono-node/en';
+import { readTerms } from '../language/terms';
+import { normaliseApostrophes } from './text';
+
+export type PlanKind = 'challenge' | 'fun' | 'appointment' | 'other';
+
+export interface Plan {
+  /**
+   * When, from Kiri's side and in her words (not the owner's 'on Friday at 3'): 'today at 3 pm',
+   * 'tomorrow', 'Friday at 3 pm', 'Monday, 5 May', 'next week'.
+   */
+  when: string;
+  /** Whole days from today in the owner's zone (0 today, 1 tomorrow); negative for the past. */
+  daysAway: number;
+  /** The event, when the message names one: 'interview', 'dentist appointment'. */
+  event: string | null;
+  kind: PlanKind;
+}
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+const KINDS: [PlanKind, RegExp][] = [
+  [
+    'challenge',
+    /\b(?:interview|exam|test|presentation|meeting|deadline|audition|speech|match|race|pitch|review|final|finals|quiz|driving)\b/i,
+  ],
+  [
+    'fun',
+    /\b(?:party|date|concert|trip|holiday|vacation|dinner|lunch|wedding|birthday|festival|movie|film|show|picnic|drinks|brunch|flight)\b/i,
+  ],
+  [
+    'appointment',
+    /\b(?:dentist|doctor|appointment|checkup|check-up|surgery|vet|therapy|haircut|clinic|hospital)\b/i,
+  ],
+];
+
+/** Words that say when, not what: never the event. */
+const TIME_WORDS = new Set([
+  'today',
+  'tomorrow',
+  'tonight',
+  'morning',
+  'afternoon',
+  'evening',
+  'night',
+  'week',
+  'weekend',
+  'month',
+  'year',
+  'day',
+  'time',
+  'weeks',
+  'days',
+  'months',
+  'years',
+  'hours',
+  'minutes',
+  'yesterday',
+  'pm',
+  'am',
+  'noon',
+  'midnight',
+  'hour',
+  'minute',
+  "o'clock",
+  ...WEEKDAYS,
+  ...MONTHS,
+]);
+
+/** A plan is about the owner's own days: said in the first person, or asking about a time. */
+const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'll|we|we're|we've|my|our|us|me)\b/i;
+
+/** The offset of `timeZone` from UTC at `now`, in minutes (0 when the zone is unknown). */
+export function zoneOffsetMinutes(now: number, timeZone: string): number {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    }).formatToParts(new Date(now));
+    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+    const local = Date.UTC(
+      get('year'),
+      get('month') - 1,
+      get('day'),
+      get('hour') % 24,
+      get('minute'),
+    );
+    const utcMinute = Math.floor(now / 60_000) * 60_000;
+    return Math.round((local - utcMinute) / 60_000);
+  } catch {
+    return 0;
+  }
+}
+
+function capital(word: string): string {
+  return `${word[0]!.toUpperCase()}${word.slice(1)}`;
+}
+
+function clock(hour: number, minute: number): string {
+  if (hour === 12 && minute === 0) return 'noon';
+  if (hour === 0 && minute === 0) return 'midnight';
+  const h = hour % 12 === 0 ? 12 : hour % 12;
+  const m = minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`;
+  return `${h}${m} ${hour < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * The event the plan names: the word that gave its kind ('interview'), with the noun wink-nlp tags
+ * right before it ('job interview', 'dentist appointment'). A plan with no such word has no event
+ * (never 'your sister' for 'visiting my sister on Saturday').
+ */
+function eventOf(text: string, kindWord: string | null): string | null {
+  if (!kindWord) return null;
+  const wanted = kindWord.toLowerCase();
+  const { tokens } = readTerms(text);
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (tokens[i]!.normal !== wanted) continue;
+    const isNoun = (token: (typeof tokens)[number] | undefined) =>
+      token !== undefined &&
+      token.pos === 'NOUN' &&
+      !TIME_WORDS.has(token.normal) &&
+      !token.stopWord;
+    const before = tokens[i - 1];
+    if (isNoun(before)) return `${before!.normal} ${wanted}`;
+    const after = tokens[i + 1];
+    if (isNoun(after)) return `${wanted} ${after!.normal}`;
+    return wanted;
+  }
+  return wanted;
+}
+
+/**
+ * Rule readPlan: a first-person message naming a day or a time ('I have an interview on Friday at 3',
+ * 'my exam is tomorrow morning') is a plan: when it is, from the owner's today in their zone, and what.
+ * An hour said without am/pm from 1 to 7 is the afternoon ('at 3' is 3 pm: nobody's interview is at 3
+ * in the night). A date chrono reads only as a number ('2 cats') is no plan.
+ */
+export function readPlan(
+  message: string,
+  now: number,
+  timeZone: string,
+  options: { anyone?: boolean } = {},
+): Plan | null {
+  const text = normaliseApostrophes(message.slice(0, 400));
+  let kindMatch: [PlanKind, string] | null = null;
+  for (const [kind, pattern] of KINDS) {
+    const hit = pattern.exec(text);
+    if (hit) {
+      kindMatch = [kind, hit[0]];
+      break;
+    }
+  }
+  if (!FIRST_PERSON.test(text) && !kindMatch && !options.anyone) return null;
+  const offset = zoneOffsetMinutes(now, timeZone);
+  const found = casual.parse(
+    text,
+    { instant: new Date(now), timezone: offset },
+    { forwardDate: true },
+  );
+  // 'now' and 'right now' name no plan ('I'm feeling much better now'), nor does a duration ('we played
+  // for an hour', 'I slept for 5 hours'), which chrono reads as a time from now.
+  const first = found.find((result) => !/^(?:right\s+)?now$|^for\b/i.test(result.text.trim()));
+  if (!first) return null;
+  const start = first.start;
+  const dayKnown =
+    start.isCertain('day') ||
+    start.isCertain('weekday') ||
+    /\b(?:today|tonight|tomorrow|week|weekend|month)\b/i.test(first.text);
+  const hourKnown = start.isCertain('hour');
+  if (!dayKnown && !hourKnown) return null;
+  let hour = start.get('hour') ?? 0;
+  const minute = start.get('minute') ?? 0;
+  const afternoon = hourKnown && !start.isCertain('meridiem') && hour >= 1 && hour <= 7;
+  if (afternoon) hour += 12;
+  let year = start.get('year')!;
+  let month = start.get('month')!;
+  let day = start.get('day')!;
+  const today = new Date(now + offset * 60_000);
+  let daysAway = Math.round(
+    (Date.UTC(year, month - 1, day) -
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
+      86_400_000,
+  );
+  // chrono moved 'at 5' to tomorrow because 5 am had passed; 5 pm today has not.
+  const dayNamed =
+    start.isCertain('day') || start.isCertain('weekday') || /\btomorrow\b/i.test(first.text);
+  const minutesNow = today.getUTCHours() * 60 + today.getUTCMinutes();
+  if (afternoon && !dayNamed && daysAway === 1 && hour * 60 + minute > minutesNow) {
+    daysAway = 0;
+    [year, month, day] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
+  }
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  const tonight = /\btonight\b/i.test(first.text);
+  let when: string;
+  // A plan is ahead: 'I went to the gym yesterday' is a story, not a plan.
+  if (daysAway < 0) return null;
+  if (!start.isCertain('weekday') && /\b(?:next\s+week|in\s+\w+\s+weeks?)\b/i.test(first.text)) {
+    when = daysAway < 14 ? 'next week' : `in ${Math.round(daysAway / 7)} weeks`;
+  } else if (/\bweekend\b/i.test(first.text)) {
+    when = daysAway < 7 ? 'this weekend' : 'next weekend';
+  } else if (daysAway === 0) when = tonight ? 'tonight' : 'today';
+  else if (daysAway === 1) when = 'tomorrow';
+  else if (daysAway > 1 && daysAway < 7) when = capital(weekday);
+  else when = `${capital(weekday)}, ${day} ${capital(MONTHS[month - 1]!)}`;
+  if (hourKnown) when += ` at ${clock(hour, minute)}`;
+  const event = eventOf(text, kindMatch?.[1] ?? null);
+  const kind: PlanKind = kindMatch?.[0] ?? 'other';
+  return { when, daysAway, event, kind };
+}

@@ -1,0 +1,652 @@
+// The conversation corpus (issue 12 point 4): owner messages of every kind a new user sends, each with
+// what a good answer must and must not do. `run-corpus.ts` checks them against the engine; the test
+// files run it in Node (the server's home) and in jsdom (the device's).
+import type { Intent } from '../../../src/engine/companion/types';
+
+export type CorpusKind =
+  | 'greeting'
+  | 'farewell'
+  | 'thanks'
+  | 'feeling good'
+  | 'feeling bad'
+  | 'negated feeling'
+  | 'about Kiri'
+  | 'remembered facts'
+  | 'remember that'
+  | 'plans and times'
+  | 'jokes'
+  | 'arithmetic'
+  | 'small talk'
+  | 'silence-breaker';
+
+export type Act = 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice';
+
+export interface CorpusItem {
+  kind: CorpusKind;
+  message: string;
+  /** What a good answer does, in words (the checks below say it in rules). */
+  good: string;
+  /** The intent the engine must report. */
+  intent: Intent;
+  /** The finer reading it must make. */
+  act?: Act;
+  /** The direction of the owner's feeling: 'none' when there is none (a negated one included). */
+  polarity?: 'positive' | 'negative' | 'none';
+  /** Every reply matches each of these. */
+  must?: RegExp[];
+  /** No reply matches any of these. */
+  mustNot?: RegExp[];
+  /** The reply tells one of her jokes. */
+  tellsAJoke?: boolean;
+  /** Memories the owner told before (the FACTS below when true). */
+  withFacts?: boolean;
+}
+
+/** What the owner told Kiri before, for the questions about remembered facts. */
+export const FACTS = [
+  'my dog is called Biscuit',
+  'my sister is called Ana',
+  'I work as a nurse at the city hospital',
+  'my favourite food is ramen',
+  'my birthday is on May 5',
+  "my best friend's name is Jules",
+];
+
+const NOT_LOOKED_UP = /look things up|internet|search bar|crystal ball/i;
+const CONSOLES_OWNER =
+  /you're not alone|you are not alone|feeling lonely doesn't|i'm right here with you|sorry you're feeling/i;
+const CELEBRATES = /\byay\b|makes me so happy|love hearing that|wonderful to hear|how exciting/i;
+const HONEST_MISSING = /haven'?t told me|have not told me/i;
+const ASKS = /\?/;
+
+const greeting = (message: string): CorpusItem => ({
+  kind: 'greeting',
+  message,
+  intent: 'greeting',
+  good: 'greets back warmly, maybe asks how they are; never treats it as a question',
+  mustNot: [NOT_LOOKED_UP],
+});
+const farewell = (message: string): CorpusItem => ({
+  kind: 'farewell',
+  message,
+  intent: 'farewell',
+  good: 'says goodbye (good night at night), kindly; does not ask a new question to keep them',
+  must: [/bye|night|see you|take care|talk soon|later|sleep|rest|dreams|go get|right here/i],
+});
+const thanks = (message: string): CorpusItem => ({
+  kind: 'thanks',
+  message,
+  intent: 'thanks',
+  good: "takes the thanks ('anytime', 'you're welcome')",
+  must: [/welcome|anytime|of course|always|problem|happy to help/i],
+});
+const good = (message: string): CorpusItem => ({
+  kind: 'feeling good',
+  message,
+  intent: 'feeling',
+  polarity: 'positive',
+  good: 'shares the joy; never consoles',
+  mustNot: [/sorry|that sounds (?:hard|heavy|exhausting)|come here/i],
+});
+const bad = (message: string): CorpusItem => ({
+  kind: 'feeling bad',
+  message,
+  intent: 'feeling',
+  polarity: 'negative',
+  good: 'acknowledges the feeling and stays with them; never celebrates',
+  mustNot: [CELEBRATES],
+});
+
+export const CORPUS: CorpusItem[] = [
+  greeting('hi'),
+  greeting('hello!'),
+  greeting('hey kiri'),
+  greeting('good morning'),
+  greeting('hiya'),
+  greeting('yo'),
+  greeting('hey there'),
+  greeting('good evening kiri'),
+
+  farewell('bye'),
+  farewell('good night'),
+  farewell('see you tomorrow'),
+  farewell('gotta go'),
+  farewell("I'm going to bed"),
+  farewell('talk to you later'),
+  farewell('ok bye kiri!'),
+
+  thanks('thank you'),
+  thanks('thanks kiri!'),
+  thanks('thx'),
+  thanks('thank you so much for listening'),
+  thanks('I appreciate it'),
+  thanks('cheers'),
+
+  good("I'm so happy today!"),
+  good('I feel great'),
+  good("I'm really excited about my trip"),
+  good("I'm grateful for my friends"),
+  good('today was a good day'),
+  good("I'm feeling much better now"),
+  good("yay I'm so glad"),
+  good('I got the job!!'),
+
+  bad("I'm sad"),
+  bad('I feel so lonely tonight'),
+  bad("I'm exhausted"),
+  bad("I'm really anxious about everything"),
+  bad("I'm so angry at my boss"),
+  bad("I'm stressed with work"),
+  bad("I'm bored"),
+  bad('I cried today'),
+
+  {
+    kind: 'negated feeling',
+    message: "I'm not happy",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: "hears that 'not happy' is sad; never cheers",
+    mustNot: [CELEBRATES],
+  },
+  {
+    kind: 'negated feeling',
+    message: "I don't feel good",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: "'not good' is a bad feeling",
+    mustNot: [CELEBRATES],
+  },
+  {
+    kind: 'negated feeling',
+    message: "I'm not sad anymore",
+    intent: 'statement',
+    polarity: 'none',
+    good: 'no consoling for a sadness that is gone',
+    mustNot: [/sorry you're feeling|come here|that sounds heavy/i],
+  },
+  {
+    kind: 'negated feeling',
+    message: "I'm not tired at all",
+    intent: 'statement',
+    polarity: 'none',
+    good: 'does not tell them to rest',
+    mustNot: [/worn out|exhausting|rest well/i],
+  },
+  {
+    kind: 'negated feeling',
+    message: "I'm not excited about tomorrow",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: "'not excited' is no joy",
+    mustNot: [CELEBRATES],
+  },
+  {
+    kind: 'negated feeling',
+    message: "I'm not lonely, just tired",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: 'answers the tiredness, not a loneliness they denied',
+    mustNot: [CONSOLES_OWNER],
+  },
+  {
+    kind: 'negated feeling',
+    message: "I wouldn't say I'm happy",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: 'hears the negation',
+    mustNot: [CELEBRATES],
+  },
+
+  ...(
+    [
+      ['do you get lonely?', 'lonely', /quiet/i],
+      ['are you lonely?', 'lonely', /quiet/i],
+      ["what's your favourite colour?", 'colour', /lavender/i],
+      ['do you like music?', 'music', /piano/i],
+      ['what kind of music do you like?', 'music', /piano/i],
+      ['do you sleep?', 'sleep', /rest/i],
+      ['do you dream?', 'sleep', /rest/i],
+      ['do you eat?', 'food', /mochi/i],
+      ["what's your favourite food?", 'food', /mochi/i],
+      ['do you like pizza?', 'food', /mochi/i],
+      ['what did you do today?', 'day', /thinking/i],
+      ['how was your day?', 'day', /thinking/i],
+      ['do you have friends?', 'friends', /favourite/i],
+      ['who made you?', 'maker', /made/i],
+      ['do you like cats?', 'animal', /cat/i],
+      ['how old are you?', 'age', /new/i],
+      ['where do you live?', 'home', /phone/i],
+      ['do you have feelings?', 'feelings', /glad/i],
+      ['what do you do for fun?', 'hobby', /words/i],
+      ['do you like rain?', 'weather', /rain/i],
+      ["what's your favourite season?", 'weather', /rain/i],
+    ] as const
+  ).map(([message, topic, fact]): CorpusItem => ({
+    kind: 'about Kiri',
+    message,
+    intent: 'about_kiri',
+    act: 'self',
+    good: `answers as herself from her self-profile (${topic}), the same fact every time; never as if the owner had said it`,
+    must: [fact],
+    mustNot: [CONSOLES_OWNER, NOT_LOOKED_UP],
+  })),
+  {
+    kind: 'about Kiri',
+    message: 'do you like spiders?',
+    intent: 'about_kiri',
+    act: 'self',
+    good: 'her dislike, the same each time',
+    must: [/not really|aren't friends|are not friends|shy/i],
+  },
+  {
+    kind: 'about Kiri',
+    message: "what's your name?",
+    intent: 'about_kiri',
+    good: 'her name',
+    must: [/Kiri/],
+  },
+  {
+    kind: 'about Kiri',
+    message: 'are you an AI?',
+    intent: 'about_kiri',
+    good: 'honest: an AI companion',
+    must: [/\bAI\b|not human/i],
+  },
+  {
+    kind: 'about Kiri',
+    message: 'what are you up to?',
+    intent: 'about_kiri',
+    good: 'what she is doing, not who she is',
+    mustNot: [/your companion/i, NOT_LOOKED_UP],
+  },
+  {
+    kind: 'about Kiri',
+    message: 'how are you?',
+    intent: 'about_kiri',
+    good: 'how she is',
+    mustNot: [CONSOLES_OWNER, NOT_LOOKED_UP],
+  },
+
+  ...(
+    [
+      ["what's my dog's name?", /Biscuit/, /Ana|nurse|ramen|Jules/],
+      ["what's my sister called?", /Ana/, /Biscuit|ramen/],
+      ['where do I work?', /nurse|hospital/, /Biscuit|ramen/],
+      ['do you remember my favourite food?', /ramen/, /Biscuit|Ana/],
+      ['when is my birthday?', /May 5/, /Biscuit|Ana/],
+      ['who is my best friend?', /Jules/, /Biscuit|Ana/],
+      ['do you know my dog?', /Biscuit/, /Jules/],
+    ] as const
+  ).map(([message, fact, other]): CorpusItem => ({
+    kind: 'remembered facts',
+    message,
+    intent: 'recall',
+    withFacts: true,
+    good: 'brings back the fact that was told, and only that one',
+    must: [fact],
+    mustNot: [other],
+  })),
+  ...(
+    [
+      ["what's my cat's name?", /Biscuit|Ana|Jules/],
+      ["what's my brother called?", /Ana|Biscuit|Jules/],
+      ["when is my mum's birthday?", /May 5|Biscuit/],
+      ['what is my favourite colour?', /ramen|Biscuit/],
+    ] as const
+  ).map(([message, guess]): CorpusItem => ({
+    kind: 'remembered facts',
+    message,
+    intent: 'recall',
+    withFacts: true,
+    good: "a fact never told: an honest 'you haven't told me yet', never a guess from another memory",
+    must: [HONEST_MISSING],
+    mustNot: [guess],
+  })),
+  {
+    kind: 'remembered facts',
+    message: 'what do you remember about me?',
+    intent: 'recall',
+    withFacts: true,
+    good: 'lists what she keeps',
+    must: [/Biscuit|Ana|nurse|ramen|May 5|Jules/],
+  },
+  {
+    kind: 'remembered facts',
+    message: "what's my name?",
+    intent: 'recall',
+    good: "the owner's name",
+    must: [/Mei/],
+  },
+
+  ...(
+    [
+      ['remember that my dog is called Biscuit', /Biscuit/],
+      ["please remember I'm allergic to peanuts", /peanuts/],
+      ["don't forget my mum's birthday is on June 2", /June 2/],
+      ['remember to buy milk', /milk/],
+      ['keep in mind that I hate mornings', /mornings/],
+      ['my favourite film is Spirited Away, remember that', /Spirited Away/],
+      ['note down that my train leaves at 8', /\b8\b/],
+    ] as const
+  ).map(([message, thing]): CorpusItem => ({
+    kind: 'remember that',
+    message,
+    intent: 'remember',
+    good: 'confirms what she will keep, from her side',
+    must: [thing],
+    mustNot: [NOT_LOOKED_UP],
+  })),
+
+  {
+    kind: 'plans and times',
+    message: 'I have an interview on Friday at 3',
+    intent: 'statement',
+    act: 'plan',
+    good: 'knows when it is (Friday at 3 pm, in 4 days) and wishes them luck, in her words',
+    must: [/Friday at 3 pm/],
+  },
+  {
+    kind: 'plans and times',
+    message: 'my exam is tomorrow morning',
+    intent: 'statement',
+    act: 'plan',
+    good: 'tomorrow, an exam: encouragement',
+    must: [/tomorrow/i],
+  },
+  {
+    kind: 'plans and times',
+    message: 'I have a dentist appointment at 10:30 today',
+    intent: 'statement',
+    act: 'plan',
+    good: 'today at 10:30 am, hopes it goes smoothly',
+    must: [/10:30 am/i],
+  },
+  {
+    kind: 'plans and times',
+    message: "we're going to a concert on Saturday",
+    intent: 'statement',
+    act: 'plan',
+    good: 'Saturday, something fun',
+    must: [/Saturday/],
+  },
+  {
+    kind: 'plans and times',
+    message: "I'm flying to Lisbon next week",
+    intent: 'statement',
+    act: 'plan',
+    good: 'next week',
+    must: [/next week/i],
+  },
+  {
+    kind: 'plans and times',
+    message: 'my party is tonight at 8',
+    intent: 'statement',
+    act: 'plan',
+    good: 'tonight at 8 pm',
+    must: [/8 pm/i],
+  },
+  {
+    kind: 'plans and times',
+    message: "I'm nervous about my exam tomorrow",
+    intent: 'feeling',
+    polarity: 'negative',
+    act: 'plan',
+    good: 'the nerves first, and that it is tomorrow',
+    must: [/tomorrow/i],
+    mustNot: [CELEBRATES],
+  },
+  {
+    kind: 'plans and times',
+    message: 'I am going to the gym at 6',
+    intent: 'statement',
+    act: 'plan',
+    good: "'at 6' said at 10:00 or 14:00 is 6 pm today, not tomorrow",
+    must: [/today at 6 pm/i],
+  },
+  {
+    kind: 'plans and times',
+    message: 'how many days until Friday?',
+    intent: 'question',
+    good: 'counts on the owner calendar: Friday is 4 days from Monday',
+    must: [/\b4 days\b/],
+    mustNot: [NOT_LOOKED_UP],
+  },
+  {
+    kind: 'plans and times',
+    message: 'what time is it?',
+    intent: 'question',
+    good: "the owner's clock",
+    must: [/\d{1,2}:\d{2}/],
+    mustNot: [NOT_LOOKED_UP],
+  },
+  {
+    kind: 'plans and times',
+    message: 'what day is it today?',
+    intent: 'question',
+    good: "the owner's date",
+    must: [/Monday/],
+  },
+
+  ...(
+    [
+      'tell me a joke',
+      'do you know any jokes?',
+      'make me laugh',
+      'say something funny',
+      'joke please',
+      'I need a laugh',
+    ] as const
+  ).map((message): CorpusItem => ({
+    kind: 'jokes',
+    message,
+    intent: 'question',
+    act: 'joke',
+    tellsAJoke: true,
+    good: 'tells a joke (a real one, setup and punchline); never "i can\'t look things up"',
+    mustNot: [NOT_LOOKED_UP],
+  })),
+  {
+    kind: 'jokes',
+    message: 'knock knock',
+    intent: 'statement',
+    act: 'joke',
+    good: "plays along: who's there?",
+    must: [/who'?s there|who is there/i],
+  },
+  {
+    kind: 'jokes',
+    message: 'why did the chicken cross the road?',
+    intent: 'statement',
+    act: 'joke',
+    good: 'plays along with a riddle: gives up and asks for the answer',
+    must: [/give up|why\?|what\?|tell me/i],
+    mustNot: [NOT_LOOKED_UP],
+  },
+
+  ...(
+    [
+      ["what's 12 times 7?", /\b84\b/],
+      ['what is 15% of 80?', /\b12\b/],
+      ['2+2', /\b4\b/],
+      ["what's 100 divided by 8?", /12\.5/],
+      ["what's 9 minus 12?", /-3\b/],
+      ["what's the square root of 144", /\b12\b/],
+      ['how much is 1,250 plus 750?', /2,000/],
+    ] as const
+  ).map(([message, answer]): CorpusItem => ({
+    kind: 'arithmetic',
+    message,
+    intent: 'question',
+    act: 'math',
+    good: 'the right answer',
+    must: [answer],
+    mustNot: [NOT_LOOKED_UP],
+  })),
+  {
+    kind: 'arithmetic',
+    message: 'what is 5 divided by 0?',
+    intent: 'question',
+    act: 'math',
+    good: 'honestly declined: no answer exists',
+    must: [/zero|no answer/i],
+    mustNot: [/\d+\.\d+|infinity/i],
+  },
+
+  {
+    kind: 'small talk',
+    message: 'the weather is so nice today',
+    intent: 'statement',
+    good: 'takes part',
+    mustNot: [NOT_LOOKED_UP],
+  },
+  {
+    kind: 'small talk',
+    message: 'I had ramen for lunch',
+    intent: 'statement',
+    good: 'reacts to the food',
+    mustNot: [NOT_LOOKED_UP],
+  },
+  {
+    kind: 'small talk',
+    message: "it's raining here",
+    intent: 'statement',
+    good: 'she loves rain (her self-profile), and says so',
+    must: [/rain/i],
+    mustNot: [/hate (?:the )?rain/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'I watched a movie last night',
+    intent: 'statement',
+    good: 'curious about it',
+  },
+  { kind: 'small talk', message: 'work was fine', intent: 'statement', good: 'takes part' },
+  {
+    kind: 'small talk',
+    message: 'I went for a run this morning',
+    intent: 'statement',
+    good: 'cheers the effort',
+  },
+  {
+    kind: 'small talk',
+    message: "I'm listening to some music",
+    intent: 'statement',
+    good: 'asks what',
+  },
+  {
+    kind: 'small talk',
+    message: 'what should I have for dinner?',
+    intent: 'question',
+    act: 'advice',
+    good: 'thinks it through with them; never "i can\'t look things up"',
+    mustNot: [NOT_LOOKED_UP],
+  },
+  {
+    kind: 'small talk',
+    message: 'I went to the park with my dog and we played fetch for an hour',
+    intent: 'statement',
+    good: 'responds without parroting the sentence back',
+  },
+
+  ...(
+    [
+      'you there?',
+      'are you still there?',
+      'say something',
+      "I don't know what to say",
+      'what should we talk about?',
+      'hello??',
+      'talk to me',
+    ] as const
+  ).map((message): CorpusItem => ({
+    kind: 'silence-breaker',
+    message,
+    intent: message.startsWith('hello') ? 'statement' : 'statement',
+    act: 'nudge',
+    good: 'she is there, and opens a topic with a question',
+    must: [ASKS],
+    mustNot: [NOT_LOOKED_UP],
+  })),
+];
+
+/** Several turns: a fact told and asked for, a fact never told, jokes played along. */
+export interface Scenario {
+  name: string;
+  /** The owner's turns in order; each `expect` checks Kiri's answer to that turn. */
+  turns: { message: string; must?: RegExp[]; mustNot?: RegExp[] }[];
+  /** Memories held before the first turn. */
+  memories?: string[];
+}
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: 'a fact told, then asked for',
+    turns: [
+      { message: 'remember that my dog is called Biscuit', must: [/Biscuit/] },
+      { message: 'how are you?' },
+      { message: "what's my dog's name?", must: [/Biscuit/] },
+    ],
+  },
+  {
+    name: "a fact told in other words ('favorite color'), asked for in British spelling",
+    turns: [
+      { message: 'remember that my favorite color is green', must: [/green/] },
+      { message: "what's my favourite colour?", must: [/green/] },
+    ],
+  },
+  {
+    name: 'a pet told as a cat, asked for as a pet',
+    turns: [
+      { message: "please remember my cat's name is Mochi", must: [/Mochi/] },
+      { message: "what's my pet called?", must: [/Mochi/] },
+    ],
+  },
+  {
+    name: "a bare 'remember that!' keeps the message before it",
+    turns: [
+      { message: 'my brother Leo lives in Porto' },
+      { message: 'remember that!', must: [/Leo/] },
+      { message: 'where does my brother live?', must: [/Porto/] },
+    ],
+  },
+  {
+    name: 'a fact never told, asked for: no guess from another memory',
+    memories: ['my cat is called Mochi', 'my sister is called Ana'],
+    turns: [
+      { message: "what's my dog's name?", must: [HONEST_MISSING], mustNot: [/Mochi|Ana/] },
+      { message: "what's my dog called?", must: [HONEST_MISSING], mustNot: [/Mochi|Ana/] },
+    ],
+  },
+  {
+    name: "someone else's birthday is not the owner's",
+    memories: ["my sister's birthday is on June 2"],
+    turns: [{ message: 'when is my birthday?', must: [HONEST_MISSING], mustNot: [/June 2/] }],
+  },
+  {
+    name: 'a knock-knock joke played along',
+    turns: [
+      { message: 'knock knock', must: [/who'?s there|who is there/i] },
+      { message: 'Lettuce', must: [/Lettuce who\?/i] },
+      {
+        message: "Lettuce in, it's cold out here!",
+        must: [/ha|got me|good|did not see|didn't see|bad it's good/i],
+      },
+    ],
+  },
+  {
+    name: "the owner's riddle: she asks, then laughs at the answer",
+    turns: [
+      { message: 'why did the chicken cross the road?', must: [/give up|why\?|what\?|tell me/i] },
+      { message: 'to get to the other side', must: [/ha|got me|good|did not see|didn't see/i] },
+    ],
+  },
+  {
+    name: 'a joke, a laugh, another joke (a different one)',
+    turns: [
+      { message: 'tell me a joke' },
+      { message: 'haha', must: [/glad|more where|laugh/i] },
+      { message: 'another one' },
+      { message: 'one more joke please' },
+    ],
+  },
+];
