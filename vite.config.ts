@@ -1,5 +1,6 @@
 // Build of the app and its service worker. The manifest lives in manifest.webmanifest (the one copy).
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -102,12 +103,41 @@ function appStartChunk(): Plugin {
   };
 }
 
+const COMMONJS_JSON = '\0commonjs-json:';
+
+/**
+ * wink-eng-lite-web-model (the device engine's language model, issue 12) is CommonJS that require()s its
+ * JSON files. The bundler makes each JSON file an ES module, and a CommonJS require() of an ES module
+ * needs two more runtime helpers (__toCommonJS, __esmMin); the runtime's helpers share one chunk that
+ * the chat's first load carries, so they grew it by 83 bytes gzip for a chunk loaded after the first
+ * paint. Served as the CommonJS modules they are required as (module.exports = the JSON), the model's
+ * files need only the helper the app already has, and the first load stays as it was.
+ */
+function commonJsJsonForWinkModel(): Plugin {
+  return {
+    name: 'kiri-commonjs-json-for-wink-model',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !source.endsWith('.json') || !source.startsWith('.')) return null;
+      if (!importer.includes('/node_modules/wink-eng-lite-web-model/')) return null;
+      return COMMONJS_JSON + resolve(dirname(importer), source);
+    },
+    load(id) {
+      if (!id.startsWith(COMMONJS_JSON)) return null;
+      const json = readFileSync(id.slice(COMMONJS_JSON.length), 'utf8');
+      JSON.parse(json); // refuse anything that is not JSON before it becomes code
+      return { code: `module.exports = ${json.trim()};\n`, moduleType: 'js' };
+    },
+  };
+}
+
 const apiTarget = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '8787'}`;
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     appStartChunk(),
+    commonJsJsonForWinkModel(),
     react(),
     tailwindcss(),
     VitePWA({

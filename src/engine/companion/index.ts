@@ -16,6 +16,7 @@ export type {
 export { BASELINE_PERSONALITY, DEVICE_PROVIDER, MAX_CONTEXT_MEMORIES } from './types';
 export { detectIntent } from './intent';
 export { localReply, readMessage } from './local-engine';
+export { warmUpTerms as warmUp } from '../language/terms';
 export type { MessageReading } from './local-engine';
 export { MAX_ECHOED_WORDS, echoesTooMuch } from './echo';
 export { splitIntoParts } from './split';

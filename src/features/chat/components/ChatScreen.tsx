@@ -37,7 +37,7 @@ import { GREETED_KEY } from '../model/latest-reply';
 import { pressAction } from '../model/message-menu';
 import { connectionView } from '../model/offline-banner';
 import { INITIAL_MESSAGE_LIMIT, nextMessageLimit } from '../model/scroll';
-import { MOBILE_QUERY, SIDEBAR_WIDTH_PX } from '../model/sidebar';
+import { MOBILE_QUERY, SIDEBAR_WIDTH_PX } from '../model/layout';
 import { CHAT_TEXT, TOAST_TEXT } from '../model/texts';
 import { ConnectionBanner, NewDayBanner, PastDayBanner, ReplyBanner } from './Banners';
 import { ChatHeader } from './ChatHeader';

@@ -1,8 +1,6 @@
 // The chat sidebar (spec 000 §2.5): its links, and a System Status made only of real values.
 
-export const SIDEBAR_WIDTH_PX = 260;
-/** Spec 000 §9: the mobile breakpoint. At or below it the sidebar is an overlay. */
-export const MOBILE_QUERY = '(max-width: 768px)';
+export { MOBILE_QUERY, SIDEBAR_WIDTH_PX } from './layout';
 export const APP_VERSION = 'v2.3';
 
 export const NAV_LINKS: readonly { to: string; label: string }[] = [

@@ -1,7 +1,7 @@
 // The opening snapshot's picture: today's newest messages, drawn with the DOM alone in the chat
 // screen's frame (header, list, composer), before React has loaded. It is not interactive: React's
 // first render of the app replaces the whole of #root, snapshot included, moments later.
-import { MOBILE_QUERY, SIDEBAR_WIDTH_PX } from '../model/sidebar';
+import { MOBILE_QUERY, SIDEBAR_WIDTH_PX } from '../model/layout';
 import { chatItems, formatTime } from '../model/message-view';
 import {
   BAR,

@@ -7,10 +7,7 @@ import type { MessageRow } from '@/db/schema';
 import FramePanels from '@/features/chat/components/FramePanels';
 import { MessageItem } from '@/features/chat/components/MessageItem';
 import type { VisionControl } from '@/features/chat/hooks/useFrameSettings';
-import {
-  answeredOnDevice,
-  withoutTroubleAnsweredHere,
-} from '@/features/chat/model/device-replies';
+import { answeredOnDevice, withoutTroubleAnsweredHere } from '@/features/chat/model/device-replies';
 import { chatItems } from '@/features/chat/model/message-view';
 import {
   OFFLINE_REPLIES_KEY,
