@@ -7,6 +7,7 @@ import { browserColdStartBenchmark } from './browser-cold-start';
 import { browserNewestBenchmark } from './browser-newest';
 import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
+import { imageUploadBenchmark } from './image-upload';
 import { memorySearchBenchmark } from './memory-search';
 import { pushFanoutBenchmark } from './push-fanout';
 import { serverChatBenchmark } from './server-chat';
@@ -24,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   browserReplayBenchmark,
   pushFanoutBenchmark,
   memorySearchBenchmark,
+  imageUploadBenchmark,
 ];
 
 /** No single benchmark may run longer than this: the run stops by itself. */
