@@ -37,7 +37,7 @@ describe('colourNameOf', () => {
     [[128, 128, 128], 'grey'],
     [[10, 10, 10], 'black'],
   ] as const)('names %j %s', (rgb, name) => {
-    expect(colourNameOf(...rgb)).toBe(name);
+    expect(colourNameOf(rgb[0], rgb[1], rgb[2])).toBe(name);
   });
 });
 

@@ -59,7 +59,7 @@ function cookieOf(browser: TestBrowser): string {
 }
 
 /** Sends a multipart body the way a browser does (FormData: streamed, no Content-Length). */
-function upload(
+async function upload(
   setup: TestApp,
   browser: TestBrowser | null,
   part: UploadPart,
@@ -89,7 +89,7 @@ async function uploadOk(
   return (await response.json()) as UploadAnswer;
 }
 
-function get(setup: TestApp, browser: TestBrowser | null, path: string): Promise<Response> {
+async function get(setup: TestApp, browser: TestBrowser | null, path: string): Promise<Response> {
   return setup.app.request(
     `http://localhost${path}`,
     { headers: browser ? { cookie: cookieOf(browser) } : {} },
@@ -219,7 +219,7 @@ async function countedBody(part: UploadPart) {
   return { stream, contentType, counter };
 }
 
-function sendCounted(
+async function sendCounted(
   setup: TestApp,
   owner: TestBrowser,
   body: Awaited<ReturnType<typeof countedBody>>,
@@ -312,7 +312,9 @@ describe('POST /api/images/upload: exactly once', () => {
       upload(setup, owner, { bytes }, headers),
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
-    expect((await a.json()).image.id).toBe((await b.json()).image.id);
+    expect(((await a.json()) as UploadAnswer).image.id).toBe(
+      ((await b.json()) as UploadAnswer).image.id,
+    );
     expect(await uploadedFiles(setup.dataDir)).toHaveLength(2);
     expect(await logOf(owner)).toHaveLength(2);
   });
