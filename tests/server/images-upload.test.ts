@@ -332,6 +332,25 @@ describe('POST /api/images/upload: exactly once', () => {
     expect(await logOf(owner)).toHaveLength(2);
   });
 
+  it('finishes an upload cut short after its record (a crash) on the replay, without a second pair', async () => {
+    const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
+    const bytes = await makers.jpeg();
+    const headers = { 'Idempotency-Key': 'crash-1' };
+    const first = await uploadOk(setup, owner, { bytes, note: 'the bay' }, headers);
+    // As if the process died after the entries were appended but before the record said so.
+    const record = setup.stores.images.data.images[first.image.id]!;
+    await setup.stores.images.commit({
+      put: { ...record, completedAt: null, userMessageId: null, kiriMessageId: null },
+    });
+    const again = await upload(setup, owner, { bytes, note: 'the bay' }, headers);
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as UploadAnswer).image).toEqual(first.image);
+    expect(await uploadedFiles(setup.dataDir)).toHaveLength(2);
+    expect(await logOf(owner)).toHaveLength(2);
+    const memories = setup.app.services.lattice.list('owner');
+    expect(memories.filter((node) => node.content.includes('the bay'))).toHaveLength(1);
+  });
+
   it('still replays after a restart', async () => {
     const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
     const bytes = await makers.webp();
