@@ -120,10 +120,9 @@ async function processNow(
     await rename(thumbTemp, thumbnailPath);
     const upright = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
     return {
+      // Read without `animated`, the header gives one frame's size: an animation's is the same.
       width: upright.width ?? written.width,
-      height: animated
-        ? (metadata.pageHeight ?? written.height)
-        : (upright.height ?? written.height),
+      height: upright.height ?? written.height,
       animated,
       takenAt,
       brightness: brightnessOf(stats.channels.map((channel) => channel.mean)),

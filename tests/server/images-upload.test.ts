@@ -160,6 +160,25 @@ describe('POST /api/images/upload: what is accepted', () => {
     });
   }
 
+  it("keeps a GIF's animation, and gives one frame's size", async () => {
+    const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
+    const frames = await Promise.all(
+      ['#d22', '#2b2', '#23d'].map((background) =>
+        sharp({ create: { width: 40, height: 30, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif({ delay: [100, 100, 100] })
+      .toBuffer();
+    const { image } = await uploadOk(setup, owner, { bytes: gif });
+    expect([image.width, image.height]).toEqual([40, 30]);
+    expect(image.kiriResponse).toMatch(/little animation/);
+    const served = Buffer.from(await (await get(setup, owner, image.url)).arrayBuffer());
+    expect((await sharp(served).metadata()).pages).toBe(3);
+  });
+
   it('refuses a text file named .png with 415, and stores nothing', async () => {
     const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
     const bytes = new TextEncoder().encode('just some words, not a picture at all\n'.repeat(200));
