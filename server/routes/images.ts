@@ -39,7 +39,8 @@ export const MAX_LIST_LIMIT = 500;
  */
 export function isImageFileRequest(method: string, path: string): boolean {
   return (
-    (method === 'GET' || method === 'HEAD') && /^\/api\/images\/[^/]+(\/thumbnail)?$/.test(path)
+    (method === 'GET' || method === 'HEAD') &&
+    /^\/api\/images\/[0-9a-f-]{36}(\/thumbnail)?$/.test(path)
   );
 }
 
