@@ -8,6 +8,7 @@ import { browserNewestBenchmark } from './browser-newest';
 import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
 import { deviceReplyBenchmark } from './device-reply';
+import { imageUploadBenchmark } from './image-upload';
 import { memorySearchBenchmark } from './memory-search';
 import { pushFanoutBenchmark } from './push-fanout';
 import { serverChatBenchmark } from './server-chat';
@@ -26,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   pushFanoutBenchmark,
   memorySearchBenchmark,
   deviceReplyBenchmark,
+  imageUploadBenchmark,
 ];
 
 /** No single benchmark may run longer than this: the run stops by itself. */

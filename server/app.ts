@@ -31,6 +31,8 @@ import { personalityRoutes } from './routes/personality';
 import { PersonalityService } from './personality/personality-service';
 import { sleepModeRoutes } from './routes/sleep-mode';
 import { devcoreRoutes } from './routes/devcore';
+import { imagesRoutes, IMAGE_UPLOAD_PATH, isImageFileRequest } from './routes/images';
+import { ImageService } from './images/image-service';
 import { DevcoreService, type Timers } from './devcore/devcore-service';
 import { findAccount } from './chat/conversation-log';
 import {
@@ -204,6 +206,15 @@ export function createApp(deps: AppDeps) {
     providerCounts: () => companion.health().chain,
     timers: deps.devcoreTimers,
   });
+  const images = new ImageService({
+    store: stores.images,
+    dataDir: config.dataDir,
+    clock,
+    timeZone: config.timeZone,
+    chat,
+    memory: lattice,
+    log,
+  });
   // Reminders that fell due while she slept go out as she wakes, not at the next timer tick.
   power.onAwake(() => {
     if ((reminders.nextDueAt() ?? Infinity) <= clock()) void scheduler.tickAfterWake();
@@ -228,12 +239,19 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(securityHeaders);
-  app.use('/api/*', noStore);
+  // Photos set their own private cache header (routes/images.ts); every other answer is no-store.
+  app.use('/api/*', (c, next) =>
+    isImageFileRequest(c.req.method, c.req.path) ? next() : noStore(c, next),
+  );
   app.use('/api/*', refuseCrossSite(config.trustProxy));
   // Sessions before bodies: a request that may not be made is refused before its body is read.
   app.use('/api/*', loadViewer(auth));
   app.use('/api/*', denyByDefault);
-  app.use('/api/*', limitBody(JSON_BODY_LIMIT_BYTES));
+  const jsonBodyLimit = limitBody(JSON_BODY_LIMIT_BYTES);
+  // An upload has its own 10 MB cap, counted as it streams (routes/images.ts).
+  app.use('/api/*', (c, next) =>
+    c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
+  );
 
   const routes = app
     .route('/api/health', healthRoutes())
@@ -258,6 +276,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/manja', manjaRoutes({ mood }))
     .route('/api/mirror', mirrorRoutes({ mood }))
     .route('/api/consciousness', consciousnessRoutes({ mood }))
+    .route('/api/images', imagesRoutes({ images, clock }))
 
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
@@ -279,6 +298,7 @@ export function createApp(deps: AppDeps) {
       devcore,
       lattice,
       mood,
+      images,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -292,6 +312,7 @@ export function createApp(deps: AppDeps) {
       mood.start();
       void deferred.drain();
       latticeTicks.start();
+      void images.start();
     },
     /** Stops the timer and waits for the work under way. */
     async stopBackground(): Promise<void> {
@@ -300,6 +321,7 @@ export function createApp(deps: AppDeps) {
       await mood.stop();
       await deferred.settled();
       await latticeTicks.stop();
+      await images.stop();
     },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
     async persistState(): Promise<void> {

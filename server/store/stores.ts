@@ -10,6 +10,7 @@ import { openScheduleStore, type ScheduleStore } from '../schedule/schedule-stor
 import { openPushStore, type PushStore } from './push-store';
 import { openPersonalityStore, type PersonalityStore } from '../personality/personality-store';
 import { openDevcoreStore, type DevcoreStore } from '../devcore/devcore-store';
+import { openImageStore, type ImageStore } from '../images/image-store';
 
 export interface Stores {
   auth: AuthStore;
@@ -23,6 +24,7 @@ export interface Stores {
   personality: PersonalityStore;
   devcore: DevcoreStore;
   mood: MoodStore;
+  images: ImageStore;
 }
 
 export async function openStores(dataDir: string): Promise<Stores> {
@@ -38,6 +40,7 @@ export async function openStores(dataDir: string): Promise<Stores> {
     personality: await openPersonalityStore(dataDir),
     devcore: await openDevcoreStore(dataDir),
     mood: await openMoodStore(dataDir),
+    images: await openImageStore(dataDir),
   };
 }
 
