@@ -9,8 +9,11 @@ import { pruneRecords, putRecord } from './idempotency';
 
 /** Spec 000 §9: the server keeps the newest 1000 entries per account. */
 export const CONVERSATION_LOG_CAP = 1000;
-/** The engine never repeats one of these word for word. */
-export const RECENT_REPLY_COUNT = 20;
+/**
+ * The engine never repeats one of these word for word: the last 50, as the conversation corpus checks
+ * (issue 12: no reply repeats word for word within 50 turns), on the server and on the device alike.
+ */
+export const RECENT_REPLY_COUNT = 50;
 
 export function findAccount(
   data: ConversationsFile,

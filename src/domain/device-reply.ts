@@ -7,7 +7,7 @@ import { STORE_FAILED_REASON } from './outbox-timeout';
 import { splitDelayMs } from './reply-timing';
 
 /** The most of Kiri's replies the engine is told about (the server keeps as many: RECENT_REPLY_COUNT). */
-export const RECENT_REPLIES_LIMIT = 20;
+export const RECENT_REPLIES_LIMIT = 50;
 
 /** The turns of history the engine reads (spec 000 §9: the last 10 messages). */
 export const DEVICE_HISTORY_LIMIT = 10;

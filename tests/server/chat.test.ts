@@ -210,16 +210,16 @@ describe('what the engine is given', () => {
     expect(companion.calls[3]!.recentReplies).toHaveLength(4);
   });
 
-  it('keeps the recent replies at 20', async () => {
+  it('keeps the recent replies at 50: no reply repeats word for word within 50 turns (issue 12)', async () => {
     const companion = fakeCompanion();
     const { owner } = await ownerChat({ companion });
-    for (let i = 0; i < 22; i += 1) {
+    for (let i = 0; i < 52; i += 1) {
       await owner.post('/api/chat', { message: `message ${i}`, history: [] });
     }
     await owner.post('/api/chat', { message: 'last', history: [] });
     const last = companion.calls.at(-1)!;
-    expect(last.recentReplies).toHaveLength(20);
-    expect(last.recentReplies[0]).toContain('reply 22');
+    expect(last.recentReplies).toHaveLength(50);
+    expect(last.recentReplies[0]).toContain('reply 52');
   });
 });
 
