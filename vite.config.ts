@@ -45,6 +45,16 @@ function staticGraph(from: string, imports: (id: string) => readonly string[]): 
   return seen;
 }
 
+/**
+ * lucide-react's icon modules. The package's index re-exports every icon, so the start's static graph
+ * "reaches" all of them, and grouping them into 'app' put every icon any lazy screen draws into every
+ * first load (a dashboard's icons grew the chat's first load). Left to the bundler, an icon goes with the
+ * chunks that really use it: the start's own icons still load with it, a screen's load with the screen.
+ */
+function isLucideIcon(id: string): boolean {
+  return /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
+}
+
 function appStartChunk(): Plugin {
   return {
     name: 'kiri-app-start-chunk',
@@ -57,7 +67,7 @@ function appStartChunk(): Plugin {
       const entry = staticGraph(ENTRY, imports);
       for (const id of entry) if (id !== ENTRY) bootModules.add(id);
       for (const id of staticGraph(APP_START, imports)) {
-        if (!entry.has(id)) appStartModules.add(id);
+        if (!entry.has(id) && !isLucideIcon(id)) appStartModules.add(id);
       }
     },
     // The app's chunks download while the snapshot reads and paints (a preload fetches without

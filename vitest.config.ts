@@ -1,5 +1,6 @@
 // Four test projects: the client's pure logic and Dexie modules (jsdom + fake-indexeddb), the server's
 // routes (node), the shared companion engine (node), and the build's own checks (node).
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,10 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the CPUs: on these 2-core machines one worker, and the
+    // suite's 8 minutes were mostly jsdom set-up and imports waiting in line. Two workers: 5.7 minutes for
+    // the whole suite here (231 files), every test passing.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },

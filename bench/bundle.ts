@@ -16,9 +16,16 @@ export const JS_BUDGET_KB = 170;
 export const ENTRY_BUDGET_KB = 10;
 /**
  * The chat route's first-load JavaScript on main before issue 12 (the device engine), gzip -9 bytes
- * (151.9 KB): the engine loads with import() after the first paint, so the first load must not grow.
+ * (151.9 KB): the engine loads with import() after the first paint, so the first load must not grow
+ * with it (an engine chunk in the first load fails on its own, below).
  */
 export const FIRST_LOAD_BEFORE_ENGINE_BYTES = 151_935;
+/**
+ * What issues 13 and 14 may add to it: every new screen's route entry (its lazy import and chunk
+ * names, about 60 bytes each), the screen settings applied before the first paint (about 520 bytes,
+ * issue 14 asks for it) and the roles the auth status carries. 1.5 KB in all, 1.0%; docs/bench.md.
+ */
+export const FIRST_LOAD_GROWTH_ALLOWED = 1.02;
 /** Everything the worker precached on main before issue 12 (54 entries), bytes on disk. */
 export const PRECACHE_BEFORE_ENGINE_BYTES = 1_007_159;
 
@@ -212,6 +219,83 @@ export function measureEngineChunks(dist: URL = DIST) {
   return { entries, files, importedBy, size: gzipSize(read, files) };
 }
 
+/** Issue 15's four dashboards (spec 001 §2): each must be a lazy chunk of its own, never in the chat's first load. */
+export const DASHBOARD_ROUTES = [
+  '/consciousness',
+  '/hybrid-dashboard',
+  '/core-systems',
+  '/system-features',
+] as const;
+
+const ROUTE_TABLE = new URL('../src/app/routes.tsx', import.meta.url);
+
+export interface DashboardScreen {
+  path: string;
+  /** The module the route imports lazily ('@/features/x/components/XScreen'), or null when not built. */
+  module: string | null;
+}
+
+/**
+ * Which module each dashboard route loads, read from the route table's source: the route's entry is
+ * the text from its path to the next entry; a `notBuilt(` entry is not built; otherwise the first JSX
+ * tag in it that names a `lazyComponent(() => import('…'))` declaration is the screen. Read from the
+ * source because the built chunks keep no path names, and so it keeps working as the dashboards land.
+ */
+export function dashboardScreens(
+  source: string,
+  paths: readonly string[] = DASHBOARD_ROUTES,
+): DashboardScreen[] {
+  const lazy = new Map<string, string>();
+  for (const match of source.matchAll(
+    /const\s+(\w+)\s*=\s*lazyComponent\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g,
+  )) {
+    lazy.set(match[1]!, match[2]!);
+  }
+  return paths.map((path) => {
+    const at = source.indexOf(`'${path}'`);
+    if (at < 0) return { path, module: null };
+    const lineStart = source.lastIndexOf('\n', at) + 1;
+    const line = source.slice(lineStart, source.indexOf('\n', at));
+    if (/\bnotBuilt\(/.test(line)) return { path, module: null };
+    // The entry ends where the next one starts (its paths, or a notBuilt/adminOnly call).
+    const rest = source.slice(at + path.length + 2);
+    const end = rest.search(/\bpaths:|\bnotBuilt\(|\badminOnly\(|^\];/m);
+    const entry = end < 0 ? rest : rest.slice(0, end);
+    for (const tag of entry.matchAll(/<(\w+)/g)) {
+      const module = lazy.get(tag[1]!);
+      if (module) return { path, module };
+    }
+    return { path, module: null };
+  });
+}
+
+/**
+ * Each dashboard's own chunk in the build: Vite names a lazily imported module's chunk after its file
+ * ('SystemFeaturesScreen-<hash>.js'). Its gzip size, and whether the chat's first load holds it.
+ */
+export function measureDashboardChunks(
+  dist: URL = DIST,
+  source: string = readFileSync(ROUTE_TABLE, 'utf8'),
+) {
+  const read = reader(dist);
+  const chunks = readdirSync(new URL('assets/', dist)).filter((file) => file.endsWith('.js'));
+  const firstLoad = new Set(measureInitialLoad(dist).js);
+  return dashboardScreens(source).map(({ path, module }) => {
+    if (module === null) return { path, module, chunk: null, size: null, inFirstLoad: false };
+    const name = posix.basename(module).replace(/\.[tj]sx?$/, '');
+    const file = chunks.find((chunk) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(chunk));
+    if (!file) return { path, module, chunk: null, size: null, inFirstLoad: false };
+    const chunk = `/assets/${file}`;
+    return {
+      path,
+      module,
+      chunk,
+      size: gzipSize(read, [chunk]),
+      inFirstLoad: firstLoad.has(chunk),
+    };
+  });
+}
+
 export const bundleBenchmark: Benchmark = {
   name: 'bundle',
   description: "gzip size of what the chat route loads first (dist/index.html's initial graph)",
@@ -221,6 +305,38 @@ export const bundleBenchmark: Benchmark = {
     const precache = checkPrecache(fileURLToPath(DIST));
     const files = (list: string[]) => list.map((f) => posix.basename(f)).join(', ') || 'none';
     const before = FIRST_LOAD_BEFORE_ENGINE_BYTES;
+    const firstLoad = `the first load (${kb(m.jsSize.gzip).toFixed(1)} KB), which it must not join`;
+    const dashboards = measureDashboardChunks().map((d): Figure => {
+      const label = `dashboard ${d.path}: its own chunk (gzip)`;
+      if (d.module === null) {
+        return {
+          label,
+          value: 'not built',
+          ratio: 0,
+          baseline: firstLoad,
+          note: "the route table still shows 'not built' for it",
+        };
+      }
+      if (d.chunk === null || d.size === null) {
+        return {
+          label,
+          value: 'no chunk of its own',
+          ratio: 0,
+          baseline: firstLoad,
+          invalid: `no built chunk is named after ${d.module}: is it imported lazily?`,
+        };
+      }
+      return {
+        label,
+        value: `${kb(d.size.gzip).toFixed(1)} KB (${kb(d.size.raw).toFixed(1)} KB raw)`,
+        ratio: d.size.gzip / m.jsSize.gzip,
+        baseline: firstLoad,
+        note:
+          `informational: ${posix.basename(d.chunk)}, loaded by the route alone` +
+          (d.inFirstLoad ? '; IN THE FIRST LOAD' : ''),
+        ...(d.inFirstLoad ? { invalid: `${d.path}'s chunk is in the chat's first load` } : {}),
+      };
+    });
     return [
       {
         label: 'initial JS (gzip)',
@@ -248,8 +364,8 @@ export const bundleBenchmark: Benchmark = {
         value: `${kb(m.jsSize.gzip).toFixed(1)} KB (${m.jsSize.gzip} bytes)`,
         ratio: m.jsSize.gzip / before,
         baseline: `the first load on main before issue 12 (${kb(before).toFixed(1)} KB, ${before} bytes)`,
-        budget: { max: 1 },
-        note: "the engine loads with import() after the first paint: the chat's first load must not grow",
+        budget: { max: FIRST_LOAD_GROWTH_ALLOWED },
+        note: "the engine loads with import() after the first paint; what may grow: new screens' route entries and the before-paint screen settings",
       },
       engine.entries.length === 0
         ? {
@@ -291,6 +407,7 @@ export const bundleBenchmark: Benchmark = {
         baseline: `the ${JS_BUDGET_KB} KB JavaScript budget (CSS has no budget of its own)`,
         note: `${m.css.length} file(s): ${files(m.css)}`,
       },
+      ...dashboards,
     ];
   },
 };

@@ -7,13 +7,16 @@ import { browserColdStartBenchmark } from './browser-cold-start';
 import { browserNewestBenchmark } from './browser-newest';
 import { browserReplayBenchmark } from './browser-replay';
 import { bundleBenchmark } from './bundle';
+import { coreSystemsBenchmark } from './core-systems';
 import { deviceReplyBenchmark } from './device-reply';
+import { imageScrollBenchmark } from './image-scroll';
 import { imageUploadBenchmark } from './image-upload';
 import { memorySearchBenchmark } from './memory-search';
 import { pushFanoutBenchmark } from './push-fanout';
 import { serverChatBenchmark } from './server-chat';
 import { schedulerTickBenchmark } from './scheduler-tick';
 import { serverRpsBenchmark } from './server-rps';
+import { sandboxBenchmark } from './sandbox';
 import { verdict, type Benchmark, type Figure } from './types';
 
 const BENCHMARKS: Benchmark[] = [
@@ -28,6 +31,9 @@ const BENCHMARKS: Benchmark[] = [
   memorySearchBenchmark,
   deviceReplyBenchmark,
   imageUploadBenchmark,
+  imageScrollBenchmark,
+  coreSystemsBenchmark,
+  sandboxBenchmark,
 ];
 
 /** No single benchmark may run longer than this: the run stops by itself. */
@@ -68,7 +74,11 @@ async function main(): Promise<void> {
   for (const benchmark of selected) {
     console.log(`\n== ${benchmark.name}: ${benchmark.description}`);
     try {
-      const figures = await withTimeout(benchmark.run(), TIMEOUT_MS, benchmark.name);
+      const figures = await withTimeout(
+        benchmark.run(),
+        benchmark.timeoutMs ?? TIMEOUT_MS,
+        benchmark.name,
+      );
       const rows = figures.map((figure) => ({ ...figure, verdict: verdict(figure) }));
       for (const row of rows) {
         if (row.verdict === 'FAIL') failed++;

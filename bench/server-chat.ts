@@ -14,6 +14,7 @@ import { openConversationStore } from '../server/store/conversation-store';
 import { uuidv7 } from '../src/domain/uuidv7';
 import { startServer, type KiriServer } from '../tests/e2e/support/server';
 import type { Benchmark, Figure } from './types';
+import { loginCookie } from './session';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const CONNECTIONS = 50;
@@ -58,20 +59,6 @@ async function load(target: Target, seconds: number): Promise<Load> {
     failures,
     detail: `${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
   };
-}
-
-/** Logs in with the access code and returns the Cookie header of the new session. */
-async function login(server: KiriServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ password: server.accessCode }),
-  });
-  if (!response.ok) throw new Error(`login answered ${response.status}: ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
 }
 
 /** One chat through fetch first: the load only counts if the route really answers a reply. */
@@ -175,7 +162,7 @@ export const serverChatBenchmark: Benchmark = {
   async run(): Promise<Figure[]> {
     const server = await startServer();
     try {
-      const cookie = await login(server);
+      const cookie = await loginCookie(server);
       await expectChat(server, cookie);
       const health: Target = { url: `${server.url}/api/health` };
       /**
@@ -185,7 +172,7 @@ export const serverChatBenchmark: Benchmark = {
        * would measure the cap instead of the chat.
        */
       const cookies: string[] = [];
-      for (let i = 0; i < ACCOUNTS; i++) cookies.push(await login(server));
+      for (let i = 0; i < ACCOUNTS; i++) cookies.push(await loginCookie(server));
       let turn = 0;
       const chat: Target = {
         url: server.url,

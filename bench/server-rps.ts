@@ -3,6 +3,7 @@
 // drift on a shared machine falls on both alike. The figure is the median of the per-round ratios.
 import autocannon from 'autocannon';
 import { startServer, type KiriServer } from '../tests/e2e/support/server';
+import { loginCookie } from './session';
 import type { Benchmark, Figure } from './types';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -42,18 +43,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 /** Logs in with the access code and returns the Cookie header of the new session. */
 async function login(server: KiriServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify({ password: server.accessCode }),
-  });
-  if (!response.ok) {
-    throw new Error(`login answered ${response.status}: ${await response.text()}`);
-  }
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
+  const cookie = await loginCookie(server);
   await expectSession(server, cookie);
   return cookie;
 }

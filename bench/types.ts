@@ -23,6 +23,8 @@ export interface Benchmark {
   /** A one-line description printed before the figures. */
   description: string;
   run(): Promise<Figure[]>;
+  /** Its own limit, when it must seed through real routes first (bench/run.ts: 180 s otherwise). */
+  timeoutMs?: number;
 }
 
 export type Verdict = 'PASS' | 'FAIL' | 'INFO';

@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import type { ThrottleLimits } from './auth/attempt-throttle';
 import { AuthService } from './auth/auth-service';
+import { enforceAreaPermissions } from './auth/area-permissions';
 import { denyByDefault, loadViewer } from './auth/guards';
 import { UserDirectory } from './auth/user-directory';
 import { ChatService } from './chat/chat-service';
@@ -30,19 +31,30 @@ import { remindersRoutes } from './routes/reminders';
 import { personalityRoutes } from './routes/personality';
 import { PersonalityService } from './personality/personality-service';
 import { sleepModeRoutes } from './routes/sleep-mode';
+import { sidebarLayoutRoutes } from './routes/sidebar-layout';
 import { devcoreRoutes } from './routes/devcore';
+import { errorTestRoutes } from './routes/error-test';
+import { mirrorBridgeRoutes } from './routes/mirror-bridge';
+import { MirrorBridge } from './mirror-bridge/mirror-bridge-service';
+import { coreSystemsRoutes } from './routes/core-systems';
+import { CoreSystemsService } from './core-systems/core-systems-service';
 import { imagesRoutes, IMAGE_UPLOAD_PATH, isImageFileRequest } from './routes/images';
 import { ImageService } from './images/image-service';
 import { DevcoreService, type Timers } from './devcore/devcore-service';
 import { findAccount } from './chat/conversation-log';
-import {
-  consciousnessRoutes,
-  kiriRoutes,
-  kiriStateRoutes,
-  manjaRoutes,
-  mirrorRoutes,
-} from './routes/inner-state';
+import { kiriRoutes, kiriStateRoutes, manjaRoutes, mirrorRoutes } from './routes/inner-state';
 import { MoodService } from './mood/mood-service';
+import { ConsciousnessService, type StreamTimers } from './consciousness/consciousness-service';
+import { streamRunsIn } from './consciousness/consciousness-rules';
+import type { FetchLike } from './consciousness/sources/fetch-capped';
+import { consciousnessRoutes } from './routes/consciousness';
+import { HybridService, type FeedSource } from './hybrid/hybrid-service';
+import { feltIntensity } from '../src/domain/hybrid-protocol';
+import {
+  advancedCapabilitiesRoutes,
+  hybridConfigRoutes,
+  hybridStatusRoutes,
+} from './routes/hybrid-protocol';
 import { DeferredReplies } from './power/deferred-replies';
 import { PowerService } from './power/power-service';
 import type { PushSender } from './push/push-sender';
@@ -55,6 +67,10 @@ import { OWNER_ACCOUNT } from './chat/account';
 import type { ScryptParams } from './store/auth-store';
 import { flushStores, type Stores } from './store/stores';
 import { LatticeTicks, MemoryLattice } from './memory/memory-lattice';
+import { WhisperBridgeService } from './whisperbridge/whisperbridge-service';
+import { whisperbridgeLiteRoutes } from './routes/whisperbridge-lite';
+import { MemorySync } from './memory-sync/memory-sync-service';
+import { memorySyncRoutes } from './routes/memory-sync';
 import {
   backupRoutes,
   dreamsRoutes,
@@ -62,6 +78,31 @@ import {
   memoryLatticeRoutes,
   soulAwakeningRoutes,
 } from './routes/memory-lattice';
+import {
+  manualConsoleRoutes,
+  mirrorSyncRoutes,
+  presenceSystemTreeRoutes,
+} from './routes/system-features';
+import { mirrorSyncOf, type MirrorSyncSource } from './system-tree/mirror-sync';
+import { ownerRelationshipHistory } from './chat/relationship-history';
+import { LogRing } from './self-mod/log-ring';
+import { withOwnerGreeting } from './self-mod/greeting';
+import { SelfModService, type PythonExecutionSource } from './self-mod/self-mod-service';
+import { selfModRoutes } from './routes/self-mod';
+import { VersionGuard } from './version-guard/version-guard';
+import { HydraRunner } from './hydra/task-runner';
+import { hydraRoutes } from './routes/hydra';
+import { versionGuardRoutes } from './routes/version-guard';
+import { adminSystemModRoutes } from './routes/admin-system-mod';
+import { presenceExecutionRoutes } from './routes/presence-execution';
+import {
+  PresenceExecution,
+  type RollbackSource,
+} from './presence-execution/presence-execution-service';
+import { PythonRunner } from './presence-execution/python-runner';
+import { taskRunners } from './presence-execution/autonomous-tasks';
+import { ConsoleFiles } from './manual-console/console-files';
+import { CONSOLE_UPLOAD_PATH, manualConsoleFileRoutes } from './routes/manual-console';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -83,11 +124,45 @@ export interface AppDeps {
   pushTransport?: PushTransport;
   /** Tests only: the maintenance monitor's scan timer (server/devcore). */
   devcoreTimers?: Timers;
+  /** Tests only: the consciousness stream's timer, fetch and Open-Meteo address (server/consciousness). */
+  consciousness?: { timers?: StreamTimers; fetch?: FetchLike; weatherBaseUrl?: string };
+  /** The mirror sync's status (server/system-tree/mirror-sync.ts); absent: no mirror bridge on this server. */
+  mirrorSync?: MirrorSyncSource;
+  /**
+   * Tests only: the feeds the hybrid protocol reads as its web awareness; absent, the consciousness
+   * stream's own configured feeds (server/consciousness).
+   */
+  feeds?: FeedSource;
+  /**
+   * The ring of recent log lines that deps.log already writes to (server/index.ts makes both); absent,
+   * createApp puts one in front of deps.log. The self-mod panel's TypeScript logs (server/self-mod).
+   */
+  logRing?: LogRing;
+  /** The console's Python executions (issue 17's sandbox); absent, the self-mod panel lists none. */
+  pythonLogs?: PythonExecutionSource;
+  /**
+   * Tests only: the console's Load Rollback source; absent, the newest snapshot of this server's version
+   * guard (issue 16) that its DATA_KEY can restore.
+   */
+  rollbackSource?: RollbackSource;
+}
+
+/** The console's Load Rollback: the newest version-guard snapshot this server's DATA_KEY can restore. */
+function newestRollbackOf(guard: VersionGuard): RollbackSource {
+  return {
+    newest: () => {
+      const view = guard.list().find((snapshot) => snapshot.metadata.sameKey !== false);
+      return view
+        ? { id: view.id, description: view.description, timestamp: Date.parse(view.timestamp) }
+        : null;
+    },
+  };
 }
 
 export function createApp(deps: AppDeps) {
   const { config, stores, clock } = deps;
-  const log = deps.log ?? consoleLogger;
+  const logRing = deps.logRing ?? new LogRing(clock);
+  const log = deps.logRing ? (deps.log ?? consoleLogger) : logRing.wrap(deps.log ?? consoleLogger);
   const auth = new AuthService({
     store: stores.auth,
     clock,
@@ -165,15 +240,23 @@ export function createApp(deps: AppDeps) {
     personality: () => personality.current(),
     log,
   });
+  // WhisperBridge Lite's tone-sync pairs shape every reply while tone_mirroring is on (docs/whisperbridge.md).
+  const whisper = new WhisperBridgeService(stores.whisperbridge, clock);
+  // The owner's greeting (self-mod update_greeting, self-mod.json) opens each day while one is set.
+  const ownerGreeting = () => stores.selfMod.data.greeting?.text ?? null;
   const chat = new ChatService({
     personaName: config.personaName,
     timeZone: config.timeZone,
     clock,
     // Counted while a reply is made: the thought map's isThinking (server/mood).
-    companion: mood.track(companion),
+    companion: mood.track(whisper.styled(withOwnerGreeting(companion, ownerGreeting))),
+    // The hybrid protocol's emotional depth scales how strongly the mood is heard (feltIntensity).
     mood: (account) => {
       const state = mood.moodState(account);
-      return { mode: state.mode, intensity: state.intensity };
+      return {
+        mode: state.mode,
+        intensity: feltIntensity(state.intensity, stores.hybrid.data.emotionalDepth),
+      };
     },
     conversations: stores.conversations,
     memory: lattice,
@@ -206,6 +289,19 @@ export function createApp(deps: AppDeps) {
     providerCounts: () => companion.health().chain,
     timers: deps.devcoreTimers,
   });
+  const hybrid = new HybridService({
+    store: stores.hybrid,
+    dataDir: config.dataDir,
+    clock,
+    log,
+    chain: () => companion.health().chain,
+    conversationLog: (account) => findAccount(stores.conversations.data, account)?.log ?? [],
+    history: () => ownerRelationshipHistory(stores, clock()),
+    monitorMetrics: (account) => devcore.status(account).evolutionMetrics,
+    // Web awareness is the consciousness stream's configured sources (read at each call: the stream is
+    // made below, and its settings change at run time).
+    feeds: deps.feeds ?? { configuredFeeds: () => consciousness.configuredFeeds() },
+  });
   const images = new ImageService({
     store: stores.images,
     dataDir: config.dataDir,
@@ -214,6 +310,46 @@ export function createApp(deps: AppDeps) {
     chat,
     memory: lattice,
     log,
+  });
+  const selfMod = new SelfModService({
+    store: stores.selfMod,
+    dataDir: config.dataDir,
+    clock,
+    log,
+    logs: logRing,
+    // The console's Python runs (the sandbox below), read when the panel asks.
+    python: deps.pythonLogs ?? { pythonExecutions: (count) => execution.pythonExecutions(count) },
+    chat,
+    personaName: config.personaName,
+    timeZone: config.timeZone,
+  });
+  // The manual console's uploaded files (DATA_DIR/console-files, docs/manual-console.md).
+  const consoleFiles = new ConsoleFiles(config.dataDir);
+  const mirrorBridge = new MirrorBridge({
+    store: stores.mirrorBridge,
+    conversations: stores.conversations,
+    watchFolder: config.mirrorWatchFolder,
+    gitRepo: config.mirrorGitRepo,
+    timeZone: config.timeZone,
+    personaName: config.personaName,
+    ownerName,
+    clock,
+    log,
+  });
+  const core = new CoreSystemsService({
+    store: stores.coreSystems,
+    config,
+    clock,
+    companion,
+    devcore,
+    lattice,
+    mood,
+    power,
+    personality,
+    push,
+    auth,
+    gates: () => [chat.gate.stats(), images.gate.stats()],
+    stores,
   });
   // Reminders that fell due while she slept go out as she wakes, not at the next timer tick.
   power.onAwake(() => {
@@ -227,6 +363,60 @@ export function createApp(deps: AppDeps) {
   // The lattice's tick: the day's snapshot of memory.json, and dreams while asleep (docs/memory.md).
   power.systems.register({ id: 'memory-lattice', runsIn: (state) => state !== 'deep-pause' });
   const latticeTicks = new LatticeTicks(lattice, () => power.state, log);
+
+  // The consciousness stream (docs/consciousness.md): collects while awake, paused asleep, stopped in
+  // deep pause; a run that fell due meanwhile happens when she wakes.
+  const consciousness = new ConsciousnessService({
+    store: stores.consciousness,
+    clock,
+    log,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    ownerMessages: () =>
+      (findAccount(stores.conversations.data, OWNER_ACCOUNT)?.log ?? [])
+        .filter((entry) => entry.sender === 'user')
+        .map((entry) => ({ id: entry.id, text: entry.message, at: entry.timestamp })),
+    ownerName,
+    ...deps.consciousness,
+  });
+  power.systems.register({ id: 'consciousness-stream', runsIn: streamRunsIn });
+  power.onAwake(() => consciousness.resume());
+
+  // The admin system control panel (docs/system-control.md): snapshots and rollback of DATA_DIR's JSON
+  // files, and the task runner (one task at a time, inside the guard's lock).
+  const versionGuard = new VersionGuard({
+    dataDir: config.dataDir,
+    stores: () => Object.values(stores),
+    clock,
+    keyId: config.dataKey ? config.dataKey.id.toString('hex') : null,
+    afterRestore: () => lattice.rebuildIndexes(),
+  });
+  const hydra = new HydraRunner({
+    store: stores.hydra,
+    clock,
+    log,
+    exclusive: (work) => versionGuard.exclusive(work),
+    context: { dataDir: config.dataDir, stores, lattice, devcore, guard: versionGuard, clock },
+  });
+  // The manual console's sandbox and autonomous tasks (docs/sandbox.md). Its worker starts on the first
+  // run or status read, not here: createApp has no side effects.
+  const execution = new PresenceExecution({
+    clock,
+    python: new PythonRunner({
+      enabled: config.consolePython,
+      command: config.consolePythonCommand,
+      dataDir: config.dataDir,
+    }),
+    tasks: taskRunners({
+      scan: () => devcore.scan('manual'),
+      consolidate: (account) => lattice.consolidate(account),
+      collect: () => consciousness.trigger(),
+    }),
+    rollbackSource: deps.rollbackSource ?? newestRollbackOf(versionGuard),
+  });
+  // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
+  // is not 'active').
+  let backgroundRunning = false;
 
   const app = new Hono<AppEnv>();
   app.onError(handleErrors(log));
@@ -247,10 +437,14 @@ export function createApp(deps: AppDeps) {
   // Sessions before bodies: a request that may not be made is refused before its body is read.
   app.use('/api/*', loadViewer(auth));
   app.use('/api/*', denyByDefault);
+  // Each API area's permission (auth/area-permissions.ts), checked before any route or body is read.
+  app.use('/api/*', enforceAreaPermissions);
   const jsonBodyLimit = limitBody(JSON_BODY_LIMIT_BYTES);
-  // An upload has its own 10 MB cap, counted as it streams (routes/images.ts).
+  // An upload has its own 10 MB cap, counted as it streams (routes/images.ts, routes/manual-console.ts).
   app.use('/api/*', (c, next) =>
-    c.req.path === IMAGE_UPLOAD_PATH ? next() : jsonBodyLimit(c, next),
+    c.req.path === IMAGE_UPLOAD_PATH || c.req.path === CONSOLE_UPLOAD_PATH
+      ? next()
+      : jsonBodyLimit(c, next),
   );
 
   const routes = app
@@ -258,8 +452,11 @@ export function createApp(deps: AppDeps) {
     .route('/api/auth', authRoutes(routeDeps))
     .route('/api/users', usersRoutes(routeDeps, chat))
     .route('/api/admin', adminRoutes(routeDeps))
+    .route('/api/admin/system-mod', adminSystemModRoutes({ hydra }))
+    .route('/api/hydra', hydraRoutes({ hydra }))
+    .route('/api/version-guard', versionGuardRoutes({ guard: versionGuard }))
     .route('/api/chat', chatRoutes({ chat }))
-    .route('/api/companion', companionRoutes({ chat }))
+    .route('/api/companion', companionRoutes({ chat, toneStyle: () => whisper.toneStyle() }))
     .route('/api/conversations', conversationsRoutes({ chat }))
     .route('/api/fallback-system', fallbackSystemRoutes(companion))
     .route('/api/sleep-mode', sleepModeRoutes({ power }))
@@ -271,12 +468,67 @@ export function createApp(deps: AppDeps) {
     .route('/api/backup', backupRoutes({ lattice }))
     .route('/api/soul-awakening-status', soulAwakeningRoutes({ lattice }))
     .route('/api/dreams', dreamsRoutes({ lattice }))
+    // The unified memory panel of the console (spec 001 §2): the same lattice (docs/memory-sync.md).
+    .route(
+      '/api/memory-sync',
+      memorySyncRoutes({
+        memorySync: new MemorySync({
+          lattice,
+          conversationLog: (account) => findAccount(stores.conversations.data, account)?.log ?? [],
+          clock,
+          timeZone: config.timeZone,
+        }),
+      }),
+    )
     .route('/api/kiri', kiriRoutes({ mood }))
     .route('/api/kiri-state', kiriStateRoutes({ mood }))
     .route('/api/manja', manjaRoutes({ mood }))
     .route('/api/mirror', mirrorRoutes({ mood }))
-    .route('/api/consciousness', consciousnessRoutes({ mood }))
+    .route('/api/consciousness', consciousnessRoutes({ consciousness }))
     .route('/api/images', imagesRoutes({ images, clock }))
+    .route('/api/error-test', errorTestRoutes())
+    .route('/api/sidebar-layout', sidebarLayoutRoutes({ store: stores.sidebarLayout, clock }))
+    .route(
+      '/api/whisperbridge-lite',
+      whisperbridgeLiteRoutes({ whisper, personaName: config.personaName }),
+    )
+    .route('/api/mirror-bridge', mirrorBridgeRoutes({ bridge: mirrorBridge }))
+    .route('/api/self-mod', selfModRoutes({ selfMod }))
+    .route(
+      '/api/presence-system-tree',
+      presenceSystemTreeRoutes({
+        // Read at each call, so the tree holds exactly the routes mounted, whoever added them.
+        routes: () => app.routes,
+        states: {
+          backgroundRunning: () => backgroundRunning,
+          powerState: () => power.state,
+          backgroundSystem: (id) => power.systems.stateOf(id, power.state),
+          devcoreActive: () => devcore.active,
+          devcoreJobRunning: () => devcore.isJobRunning(),
+        },
+        history: () => ownerRelationshipHistory(stores, clock()),
+        clock,
+      }),
+    )
+    .route(
+      '/api/manual-console',
+      manualConsoleRoutes({
+        snapshotCount: () => lattice.snapshots().length + versionGuard.count(),
+        uploadedFileCount: () =>
+          Object.values(stores.images.data.images).filter(
+            (image) => image.completedAt !== null && image.deletedAt === null,
+          ).length + consoleFiles.countNow(),
+        recentExecutions: () => execution.recentExecutions(),
+      }),
+    )
+    .route('/api/presence-execution', presenceExecutionRoutes({ execution }))
+    .route('/api/manual-console', manualConsoleFileRoutes({ files: consoleFiles }))
+    .route('/api/mirror-sync', mirrorSyncRoutes(deps.mirrorSync ?? mirrorSyncOf(mirrorBridge)))
+    .route('/api/hybrid-protocol-status', hybridStatusRoutes({ hybrid }))
+    .route('/api/advanced-capabilities-status', advancedCapabilitiesRoutes({ hybrid }))
+    .route('/api/hybrid-protocol-config', hybridConfigRoutes({ hybrid }))
+    // The core systems dashboard's module areas (hybrid-core, self-evolve, … lumora: routes/core-systems.ts).
+    .route('/api', coreSystemsRoutes({ core }))
 
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
@@ -299,6 +551,16 @@ export function createApp(deps: AppDeps) {
       lattice,
       mood,
       images,
+      core,
+      consciousness,
+      whisper,
+      mirrorBridge,
+      hybrid,
+      selfMod,
+      hydra,
+      versionGuard,
+      execution,
+      consoleFiles,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -306,6 +568,7 @@ export function createApp(deps: AppDeps) {
      * Not started by createApp, which has no side effects: server/index.ts starts it.
      */
     startBackground(): void {
+      backgroundRunning = true;
       scheduler.start();
       devcore.start();
       push.prepareAhead();
@@ -313,15 +576,26 @@ export function createApp(deps: AppDeps) {
       void deferred.drain();
       latticeTicks.start();
       void images.start();
+      consciousness.start();
+      // Watching again if it was running when the server stopped (mirror-bridge.json).
+      void mirrorBridge.resume();
+      // Fails the task a stop interrupted and runs the queued ones (docs/system-control.md).
+      void hydra.start();
     },
     /** Stops the timer and waits for the work under way. */
     async stopBackground(): Promise<void> {
+      backgroundRunning = false;
       await scheduler.stop();
       await devcore.stop();
       await mood.stop();
       await deferred.settled();
       await latticeTicks.stop();
       await images.stop();
+      await consciousness.stop();
+      await mirrorBridge.close();
+      await hydra.idle();
+      // The console's sandbox worker, if a run or a status read started it.
+      await execution.close();
     },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
     async persistState(): Promise<void> {

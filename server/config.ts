@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseAllowedPushHost, type AllowedPushHost } from './push/push-hosts';
+import { parseDataKey, type DataKey } from './store/at-rest';
 
 export const OWNER_DEVICE_POLICIES = ['enroll', 'apple'] as const;
 export type OwnerDevicePolicy = (typeof OWNER_DEVICE_POLICIES)[number];
@@ -34,6 +35,19 @@ export interface Config {
   llmProviders: LlmProvider[];
   /** Spontaneous thoughts a day (0: off, the default; at most 3). */
   spontaneousThoughtsPerDay: number;
+  /** The mirror bridge's watch folder (absolute), or null: not configured (docs/mirror-bridge.md). */
+  mirrorWatchFolder: string | null;
+  /** The git work tree the conversation is mirrored into (absolute), or null: not configured. */
+  mirrorGitRepo: string | null;
+  /**
+   * DATA_KEY: the key of encryption at rest (docs/encryption.md), never stored in DATA_DIR and never
+   * printed (DataKey hides its bytes from logs and JSON).
+   */
+  dataKey?: DataKey | undefined;
+  /** CONSOLE_PYTHON: the manual console may run Python (docs/sandbox.md); off by default. */
+  consolePython: boolean;
+  /** CONSOLE_PYTHON_COMMAND: the python3 the console runs ('python3' from PATH by default). */
+  consolePythonCommand: string;
 }
 
 export const DEFAULT_LLM_TIMEOUT_MS = 20_000;
@@ -190,6 +204,24 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `must be 0 (off), 1, 2 or 3 (got "${value}")` });
       return z.NEVER;
     }),
+  MIRROR_WATCH_FOLDER: optionalText,
+  MIRROR_GIT_REPO: optionalText,
+  CONSOLE_PYTHON: flag(false),
+  CONSOLE_PYTHON_COMMAND: text('python3'),
+  DATA_KEY: z
+    .string()
+    .optional()
+    .transform((value, ctx): DataKey | undefined => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const key = parseDataKey(value);
+      if (key) return key;
+      // Never echo the value: it is a secret.
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be 32 random bytes in base64, 44 characters (openssl rand -base64 32)',
+      });
+      return z.NEVER;
+    }),
   LLM_PROVIDERS: z
     .string()
     .optional()
@@ -253,6 +285,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     staticDir: resolve(e.STATIC_DIR),
     llmProviders: e.LLM_PROVIDERS,
     spontaneousThoughtsPerDay: e.THOUGHTS_PER_DAY,
+    mirrorWatchFolder: e.MIRROR_WATCH_FOLDER === undefined ? null : resolve(e.MIRROR_WATCH_FOLDER),
+    mirrorGitRepo: e.MIRROR_GIT_REPO === undefined ? null : resolve(e.MIRROR_GIT_REPO),
+    dataKey: e.DATA_KEY,
+    consolePython: e.CONSOLE_PYTHON,
+    consolePythonCommand: e.CONSOLE_PYTHON_COMMAND,
   };
 }
 

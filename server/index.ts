@@ -6,7 +6,9 @@ import { ConfigError, loadConfigFromProcess, type Config } from './config';
 import { createCompanion } from './companion';
 import { hasBuiltApp } from './http/static-files';
 import { consoleLogger as log } from './log';
+import { LogRing } from './self-mod/log-ring';
 import { CorruptStoreFileError } from './store/atomic-json-file';
+import { DataKeyError } from './store/at-rest';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './store/data-dir-lock';
 import { openStores } from './store/stores';
 
@@ -30,7 +32,7 @@ async function main(): Promise<void> {
   let lock: DataDirLock | null = null;
   try {
     lock = await acquireDataDirLock(config.dataDir);
-    const stores = await openStores(config.dataDir);
+    const stores = await openStores(config.dataDir, { dataKey: config.dataKey });
     const { generatedCode } = await prepareAccessCode(stores.auth, config.accessCode);
     if (generatedCode) {
       // Shown now, before anything else can fail: it is already stored, and never shown again.
@@ -39,22 +41,26 @@ async function main(): Promise<void> {
           'It is shown this once and stored only as a hash. Write it down, or set ACCESS_CODE.',
       );
     }
+    // From here on the server's lines also go to the ring the self-mod panel reads (the access code
+    // above never does).
+    const logRing = new LogRing();
+    const appLog = logRing.wrap(log);
     const companion = createCompanion({
       providers: config.llmProviders,
-      log: (line) => log.info(line),
+      log: (line) => appLog.info(line),
     });
-    const app = createApp({ config, stores, clock: Date.now, log, companion });
+    const app = createApp({ config, stores, clock: Date.now, log: appLog, logRing, companion });
     app.startBackground();
     const { push } = app.services;
-    if (push.subjectWarning) log.warn(push.subjectWarning);
+    if (push.subjectWarning) appLog.warn(push.subjectWarning);
 
     if (config.serveStatic && !hasBuiltApp(config.staticDir)) {
-      log.warn(`No built app in ${config.staticDir}: run "npm run build" (or "npm start").`);
+      appLog.warn(`No built app in ${config.staticDir}: run "npm run build" (or "npm start").`);
     }
 
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-      log.info(`Kiri is running at http://${host}:${config.port}`);
+      appLog.info(`Kiri is running at http://${host}:${config.port}`);
     });
     server.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
@@ -62,7 +68,7 @@ async function main(): Promise<void> {
           `Port ${config.port} on ${config.host} is already in use: set PORT to another.`,
         );
       } else {
-        log.error('The HTTP server failed', error);
+        appLog.error('The HTTP server failed', error);
       }
       void lock?.release().finally(() => process.exit(1));
     });
@@ -71,7 +77,7 @@ async function main(): Promise<void> {
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      log.info(`${signal} received: stopping`);
+      appLog.info(`${signal} received: stopping`);
       const cutOff = setTimeout(() => {
         if ('closeAllConnections' in server) server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS);
@@ -82,7 +88,7 @@ async function main(): Promise<void> {
         await app.stopBackground();
         await app.persistState();
       } catch (error) {
-        log.error('Could not save everything before stopping', error);
+        appLog.error('Could not save everything before stopping', error);
         exitCode = 1;
       }
       push.close();
@@ -99,7 +105,10 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // The expected start failures carry a message written for people; anything else keeps its stack.
-  const explained = error instanceof DataDirLockedError || error instanceof CorruptStoreFileError;
+  const explained =
+    error instanceof DataDirLockedError ||
+    error instanceof CorruptStoreFileError ||
+    error instanceof DataKeyError;
   console.error(explained ? error.message : error);
   process.exit(1);
 });

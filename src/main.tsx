@@ -1,13 +1,17 @@
-// Entry, and a small one: the theme and the opening snapshot (today's messages from the device
-// store, app/opening-snapshot.ts) before anything else, then the app itself (app/start.tsx). Every
-// byte statically imported here delays the first message painted; the app's code is one dynamic
-// import, which the 'bundle' benchmark counts as part of the first load.
+// Entry, and a small one: the theme, the screen settings (font size, wallpaper) and the opening
+// snapshot (today's messages from the device store, app/opening-snapshot.ts) before anything else,
+// then the app itself (app/start.tsx). Every byte statically imported here delays the first message
+// painted; the app's code is one dynamic import, which the 'bundle' benchmark counts as part of the
+// first load.
 import { preloadChatChunks } from '@/app/chat-preload';
 import { showOpeningSnapshot } from '@/app/opening-snapshot';
+import { initScreenSettings } from '@/ui/screen-dom';
 import { initTheme } from '@/ui/theme-dom';
 import './index.css';
 
 initTheme();
+// Before the snapshot paints: its bubbles take their size and page colour from these.
+initScreenSettings();
 preloadChatChunks(document, location.pathname);
 
 const root = document.getElementById('root')!;

@@ -90,6 +90,9 @@ export class AttemptThrottle {
   private readonly knownAddresses = new Map<string, number>();
   private globalFailures: number[] = [];
   private globalInFlight = 0;
+  /** Since the server started, for the core systems dashboard's guardian card (server/core-systems). */
+  private failedCount = 0;
+  private refusedCount = 0;
 
   constructor(
     private readonly clock: () => number,
@@ -155,6 +158,7 @@ export class AttemptThrottle {
   }
 
   private recordFailure(key: string, record: AddressRecord): void {
+    this.failedCount += 1;
     const now = this.clock();
     const limits = this.limits;
     record.failures = record.failures.filter((at) => at > now - limits.windowMs);
@@ -173,6 +177,7 @@ export class AttemptThrottle {
   }
 
   private refuse(ms: number): AttemptDecision {
+    this.refusedCount += 1;
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
   }
 
@@ -213,4 +218,26 @@ export class AttemptThrottle {
       if (now - at > this.limits.knownForMs) this.knownAddresses.delete(key);
     }
   }
+
+  /** Read-only: failures and refusals since start, clients tracked and locked now, failures in the window. */
+  stats(): ThrottleStats {
+    const now = this.clock();
+    let lockedNow = 0;
+    for (const record of this.records.values()) if (record.lockedUntil > now) lockedNow += 1;
+    return {
+      failed: this.failedCount,
+      refused: this.refusedCount,
+      tracked: this.records.size,
+      lockedNow,
+      recentFailures: this.globalFailures.filter((at) => at > now - this.limits.windowMs).length,
+    };
+  }
+}
+
+export interface ThrottleStats {
+  failed: number;
+  refused: number;
+  tracked: number;
+  lockedNow: number;
+  recentFailures: number;
 }

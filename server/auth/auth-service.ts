@@ -24,7 +24,12 @@ import {
 } from './attempt-throttle';
 import { deviceTypeFromUserAgent, isAppleDevice } from './device-type';
 import { PairingCodes } from './pairing-codes';
-import { PERMISSION_IDS, permissionsForNewUser, type PermissionId } from './permissions';
+import {
+  PERMISSION_IDS,
+  permissionsForNewUser,
+  permissionsOfRole,
+  type PermissionId,
+} from './permissions';
 import { randomToken, sha256Hex } from './tokens';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -80,9 +85,9 @@ export function toPublicUser(user: StoredUser): PublicUser {
   return { id: user.id, clientId: user.clientId, name: user.name, role: user.role };
 }
 
-/** Owners and admins may do everything; others what their permission list says. */
+/** Owners and admins may do everything, engineers their set and their list, users their list. */
 export function effectivePermissions(user: StoredUser): PermissionId[] {
-  return user.role === 'user' ? [...user.permissions] : [...PERMISSION_IDS];
+  return permissionsOfRole(user.role, user.permissions);
 }
 
 export class AuthService {

@@ -3,7 +3,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, SessionEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
-import { effectivePermissions, type AuthService } from './auth-service';
+import { viewerPermissions } from './access-rules';
+import type { AuthService } from './auth-service';
 import { readSessionCookie, SESSION_COOKIE, setSessionCookie } from './cookies';
 import type { PermissionId } from './permissions';
 
@@ -77,14 +78,15 @@ export const requireOwnerDevice = createMiddleware<SessionEnv>(async (c, next) =
   await next();
 });
 
-/** For areas gated by a permission id of spec 002 §6. Owners and admins hold every permission. */
-export function requirePermission(permission: PermissionId) {
+/**
+ * For areas gated by a permission id of spec 002 §6. Owners and admins hold every permission, engineers
+ * theirs (permissions.ts). `refusal` is the 403's text where an area's contract names its own.
+ */
+export function requirePermission(permission: PermissionId, refusal = PERMISSION_REQUIRED) {
   return createMiddleware<SessionEnv>(async (c, next) => {
     const viewer = c.var.viewer;
     if (!viewer) throw new HttpError(401, NOT_LOGGED_IN);
-    if (!viewer.isAdmin && !effectivePermissions(viewer.user).includes(permission)) {
-      throw new HttpError(403, PERMISSION_REQUIRED);
-    }
+    if (!viewerPermissions(viewer).includes(permission)) throw new HttpError(403, refusal);
     await next();
   });
 }

@@ -7,6 +7,13 @@ import {
   type AuthService,
   type Viewer,
 } from './auth-service';
+import type { AccessLevel } from '../../src/domain/roles';
+import {
+  decideAccessChange,
+  decideRemoval,
+  viewerRank,
+  type AccessChangeRefusal,
+} from './access-rules';
 import type { PermissionId } from './permissions';
 
 export interface UserProfile {
@@ -29,7 +36,8 @@ export type RegisterResult =
   | { kind: 'wrong-client' }
   | { kind: 'invalid-name'; error: string };
 
-export type RemoveResult = 'ok' | 'not-found' | 'owner' | 'self';
+export type RemoveResult = 'ok' | 'not-found' | AccessChangeRefusal;
+export type AccessChangeResult = 'ok' | 'not-found' | AccessChangeRefusal;
 
 /** Kiri's first words to someone who just told it their name. */
 export function welcomeMessageFor(name: string, personaName: string): string {
@@ -89,23 +97,42 @@ export class UserDirectory {
     }));
   }
 
-  /** False when there is no such user. Owners and admins stay what they are. */
-  async promote(userId: string): Promise<boolean> {
+  /**
+   * Sets a user's access level (user, engineer or admin) under the rules of access-rules.ts. Their own
+   * permission list is kept, so a demotion gives back what they had; setting the level they already have
+   * changes nothing and is still 'ok'.
+   */
+  async setAccessLevel(
+    userId: string,
+    level: AccessLevel,
+    viewer: Viewer,
+  ): Promise<AccessChangeResult> {
     const user = this.store.data.users.find((u) => u.id === userId);
-    if (!user) return false;
-    if (user.role === 'user') {
+    if (!user) return 'not-found';
+    const decision = decideAccessChange({
+      actorRank: viewerRank(viewer),
+      actorId: viewer.user.id,
+      target: user,
+      level,
+    });
+    if (decision !== 'ok') return decision;
+    if (user.role !== level) {
       await this.store.update(() => {
-        user.role = 'admin';
+        user.role = level;
       });
     }
-    return true;
+    return 'ok';
   }
 
   async remove(userId: string, viewer: Viewer): Promise<RemoveResult> {
     const user = this.store.data.users.find((u) => u.id === userId);
     if (!user) return 'not-found';
-    if (user.role === 'owner') return 'owner';
-    if (user.id === viewer.user.id) return 'self';
+    const decision = decideRemoval({
+      actorRank: viewerRank(viewer),
+      actorId: viewer.user.id,
+      target: user,
+    });
+    if (decision !== 'ok') return decision;
     await this.store.update((data) => {
       data.users = data.users.filter((u) => u.id !== userId);
       // Their sessions die with them; their device cookie no longer names anyone.

@@ -25,6 +25,7 @@ import type {
   StoredAnswer,
 } from '../store/conversation-store';
 import type { MemoryLattice } from '../memory/memory-lattice';
+import { consoleMemoryFields } from '../memory-sync/memory-sync-rules';
 import type { DeferredMessage } from '../power/power-store';
 import type { ChatReminders } from '../reminders/chat-reminders';
 import { sessionIdAt } from '../../src/domain/day-session';
@@ -262,20 +263,18 @@ export class ChatService {
       }));
       const entries: ConversationEntry[] = [];
       if (logged && userId !== null) {
-        entries.push({
-          id: userId,
-          message: body.message,
-          sender: 'user',
-          timestamp: userTimestamp,
-          replyToId: body.replyToId,
-          emotionalState: null,
-          sessionId,
-          answersId: null,
-        });
+        entries.push(ownerEntry(body, userId, userTimestamp, sessionId));
       }
       if (logged) entries.push(...kiriEntries);
 
-      if (reply.remember) {
+      if (reply.remember && !logged) {
+        // The console's 'remember that …' is a console memory (where it was made is recorded on the
+        // node: docs/memory-sync.md); console-memory then finds this node instead of adding another.
+        await this.options.memory.create(
+          account,
+          consoleMemoryFields(reply.remember, body.message, userId),
+        );
+      } else if (reply.remember) {
         // Before the log: a crash between the two writes leaves a memory and no record, so the device
         // retries, and the retry finds this node by its source message instead of adding another.
         await this.options.memory.rememberFromChat(
@@ -289,13 +288,11 @@ export class ChatService {
       if ('intent' in reply && reply.intent === 'recall')
         await this.options.memory.noteRecall(account, body.message);
 
-      const answer: ChatAnswer = {
-        kiriMessages: kiriEntries.map(({ id, message, timestamp }) => ({ id, message, timestamp })),
-        splitMessageTimings: splitTimings(parts),
-        kiriResponse: { message: parts.join('\n\n') },
-        userMessage: logged && userId !== null ? { id: userId, sessionId } : null,
-        provider: reply.provider,
-      };
+      const answer = chatAnswer(
+        kiriEntries,
+        logged && userId !== null ? { id: userId, sessionId } : null,
+        reply.provider,
+      );
       return {
         status: 200,
         answer,
@@ -374,28 +371,12 @@ export class ChatService {
 
     const entries: ConversationEntry[] = [];
     if (!known) {
-      entries.push({
-        id: userId,
-        message: body.message,
-        sender: 'user',
-        timestamp: userTimestamp,
-        replyToId: body.replyToId,
-        emotionalState: null,
-        sessionId,
-        answersId: null,
-      });
+      entries.push(ownerEntry(body, userId, userTimestamp, sessionId));
     }
     entries.push(...kiriEntries);
-    const parts = kiriEntries.map((entry) => entry.message);
     return {
       status: 200,
-      answer: {
-        kiriMessages: kiriEntries.map(({ id, message, timestamp }) => ({ id, message, timestamp })),
-        splitMessageTimings: splitTimings(parts),
-        kiriResponse: { message: parts.join('\n\n') },
-        userMessage,
-        provider: DEVICE_PROVIDER,
-      },
+      answer: chatAnswer(kiriEntries, userMessage, DEVICE_PROVIDER),
       change: { append: entries },
       stored: {
         kind: 'chat',
@@ -411,18 +392,11 @@ export class ChatService {
     userMessage: { id: string; sessionId: string },
     given: readonly ConversationEntry[],
   ): Prepared<ChatAnswer> {
-    const parts = given.map((entry) => entry.message);
     // Who wrote it is not kept in the log: the device if its parts say so, else the server's engine.
     const provider = given.every((entry) => entry.writtenOffline) ? DEVICE_PROVIDER : 'local';
     return {
       status: 200,
-      answer: {
-        kiriMessages: given.map(({ id, message, timestamp }) => ({ id, message, timestamp })),
-        splitMessageTimings: splitTimings(parts),
-        kiriResponse: { message: parts.join('\n\n') },
-        userMessage,
-        provider,
-      },
+      answer: chatAnswer(given, userMessage, provider),
       change: {},
       stored: { kind: 'chat', kiriIds: given.map((entry) => entry.id), userMessage, provider },
     };
@@ -800,15 +774,7 @@ export class ChatService {
           const entry = byId.get(id);
           return entry ? [{ id, message: entry.message, timestamp: entry.timestamp }] : [];
         });
-      const parts = kiriMessages.map((part) => part.message);
-      const rebuilt: ChatAnswer = {
-        kiriMessages,
-        splitMessageTimings: splitTimings(parts),
-        kiriResponse: { message: parts.join('\n\n') },
-        userMessage: stored.userMessage,
-        provider: stored.provider,
-      };
-      answer = rebuilt;
+      answer = chatAnswer(kiriMessages, stored.userMessage, stored.provider);
     } else if (stored.kind === 'stored') {
       const message: ConversationEntry = {
         ...stored.entry,
@@ -820,4 +786,39 @@ export class ChatService {
     }
     return { route: record.route, bodyHash: record.bodyHash, status: record.status, answer };
   }
+}
+
+/** The owner's message as the log keeps it. */
+function ownerEntry(
+  body: ChatRequest,
+  id: string,
+  timestamp: number,
+  sessionId: string,
+): ConversationEntry {
+  return {
+    id,
+    message: body.message,
+    sender: 'user',
+    timestamp,
+    replyToId: body.replyToId,
+    emotionalState: null,
+    sessionId,
+    answersId: null,
+  };
+}
+
+/** The chat's answer from Kiri's parts: the same shape for a first answer, a device reply and a replay. */
+function chatAnswer(
+  kiriParts: readonly KiriMessage[],
+  userMessage: ChatAnswer['userMessage'],
+  provider: string,
+): ChatAnswer {
+  const parts = kiriParts.map((part) => part.message);
+  return {
+    kiriMessages: kiriParts.map(({ id, message, timestamp }) => ({ id, message, timestamp })),
+    splitMessageTimings: splitTimings(parts),
+    kiriResponse: { message: parts.join('\n\n') },
+    userMessage,
+    provider,
+  };
 }

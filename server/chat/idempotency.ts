@@ -256,6 +256,9 @@ export interface StoredOutcome extends RequestFingerprint {
  */
 export class IdempotencyGate {
   private readonly running = new Map<string, Running>();
+  /** Since the server started, for the core systems dashboard's slipstream card (server/core-systems). */
+  private replays = 0;
+  private conflicts = 0;
 
   async run<A>(
     scope: string,
@@ -268,7 +271,11 @@ export class IdempotencyGate {
       // No await between the lookup and registering as running: two requests cannot both pass here.
       const stored = lookup();
       if (stored) {
-        if (!sameRequest(stored, request)) throw new HttpError(422, KEY_REUSED);
+        if (!sameRequest(stored, request)) {
+          this.conflicts += 1;
+          throw new HttpError(422, KEY_REUSED);
+        }
+        this.replays += 1;
         return {
           status: stored.status as 200 | 201 | 202,
           answer: stored.answer as A,
@@ -277,7 +284,10 @@ export class IdempotencyGate {
       }
       const other = this.running.get(id);
       if (other) {
-        if (!sameRequest(other, request)) throw new HttpError(422, KEY_REUSED);
+        if (!sameRequest(other, request)) {
+          this.conflicts += 1;
+          throw new HttpError(422, KEY_REUSED);
+        }
         await other.done;
         // It stored its answer (found by the lookup) or failed (and this request runs instead).
         continue;
@@ -298,6 +308,17 @@ export class IdempotencyGate {
   get inFlight(): number {
     return this.running.size;
   }
+
+  /** Replays answered and conflicting reuses refused since the server started, and requests running now. */
+  stats(): GateStats {
+    return { replays: this.replays, conflicts: this.conflicts, inFlight: this.running.size };
+  }
+}
+
+export interface GateStats {
+  replays: number;
+  conflicts: number;
+  inFlight: number;
 }
 
 /** The field of a chat body that the body hash leaves out (chatBodyHash). */

@@ -16,6 +16,7 @@ import {
 import { tidy } from '../../src/engine/companion/text';
 import { toneLabel } from '../../src/domain/personality';
 import { STRONG_FEELING } from '../../src/engine/language/sentiment';
+import { pickToneExamples } from '../../src/engine/companion/tone-style';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -27,6 +28,9 @@ export const MAX_PROMPT_MEMORIES = 5;
 const MAX_HISTORY = 10;
 const MAX_TURN_CHARS = 4_000;
 const MAX_MEMORY_CHARS = 300;
+/** WhisperBridge Lite's pairs shown to a provider: a few to imitate, not a corpus to copy. */
+export const MAX_PROMPT_TONE_EXAMPLES = 3;
+const MAX_TONE_LINE_CHARS = 300;
 
 /** Spec 000 §4 'Personality editor': one rule for the page, the store and the prompt. */
 export { toneLabel };
@@ -119,6 +123,8 @@ export function systemPrompt(input: CompanionInput, facts: PromptFacts): string 
   } else {
     sections.push('The owner has not asked you to remember anything yet.');
   }
+  const toneSection = toneSyncSection(input);
+  if (toneSection) sections.push(toneSection);
   if (facts.intent === 'initial_greeting') {
     sections.push(
       `The owner just opened the app. Greet them for the ${dayPartLabel(part)}${name ? ' by name' : ''} in one or two short lines and ask how they are.`,
@@ -142,6 +148,31 @@ export function systemPrompt(input: CompanionInput, facts: PromptFacts): string 
     );
   }
   return sections.join('\n\n');
+}
+
+/**
+ * WhisperBridge Lite (docs/whisperbridge.md): with tone_mirroring on, the operator's best tone-sync pairs
+ * for this message (tone-style.ts 'matching tone first') as few-shot examples of Kiri's voice.
+ */
+export function toneSyncSection(input: CompanionInput): string | null {
+  const style = input.toneStyle;
+  if (!style || !Array.isArray(style.examples) || style.examples.length === 0) return null;
+  const picked = pickToneExamples(style.examples, input.isInitialGreeting ? '' : input.message, {
+    followMood: style.followMood,
+    mood: input.mood,
+    limit: MAX_PROMPT_TONE_EXAMPLES,
+  });
+  if (picked.examples.length === 0) return null;
+  const clip = (text: string) => tidy(text).slice(0, MAX_TONE_LINE_CHARS);
+  const pairs = picked.examples.map(
+    (example) =>
+      `- (${example.emotion_tone}) "${clip(example.gpt_line)}" → "${clip(example.gemini_mirror)}"`,
+  );
+  return (
+    `Tone examples from your operator: in each pair the second line is the voice to use, mirroring the first line's feeling and length. ` +
+    `Lean to a ${picked.lead ?? 'neutral'} tone; take the tone, never the words:\n` +
+    pairs.join('\n')
+  );
 }
 
 /** System prompt, the last 10 turns of history, then the new message. */

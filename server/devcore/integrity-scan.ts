@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { decodeFile } from '../store/at-rest';
 import { JOURNAL_SUFFIX, parseJournal } from '../store/journal';
 import { JOURNAL_SEQ_FIELD } from '../store/json-file-store';
 import type { ScanReport, ScannedFile } from './devcore-store';
@@ -85,7 +86,18 @@ export async function scanFiles(
     if (snapshot.bytes === null) {
       entry = { file: name, ok: false, detail: 'missing', sha256: null, size: 0, mtimeMs: 0 };
     } else {
-      const checked = checkSnapshot(snapshot.bytes.toString('utf8'), target.version);
+      // Either at-rest format (docs/encryption.md); a file the key cannot open is reported, not thrown.
+      let text: string | null = null;
+      let unreadable: string | null = null;
+      try {
+        text = decodeFile(target.path, snapshot.bytes);
+      } catch (error) {
+        unreadable = (error as Error).message.replace(target.path, name);
+      }
+      const checked =
+        text === null
+          ? { detail: unreadable ?? 'unreadable', seq: 0 }
+          : checkSnapshot(text, target.version);
       seq = checked.seq;
       entry = {
         file: name,

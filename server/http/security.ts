@@ -14,6 +14,8 @@ export const CONTENT_SECURITY_POLICY = [
   "worker-src 'self'",
   "manifest-src 'self'",
   "font-src 'self' data:",
+  // The browser overlay (issue 13) shows the page a browser task opened, in a sandboxed frame.
+  'frame-src https:',
   "object-src 'none'",
   "base-uri 'self'",
   "frame-ancestors 'none'",

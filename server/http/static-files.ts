@@ -21,6 +21,17 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/**
+ * A path whose last segment has an extension names a file (/hydra/task_tabs.js, /icon.png): when it is
+ * missing, index.html in its place would load as a script or an image and fail in a way that hides
+ * the cause, so it is a 404. App routes have no extension (the worker's navigation rule is the same).
+ */
+export function isFilePath(path: string): boolean {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return dot > 0 && dot < last.length - 1;
+}
+
 export function hasBuiltApp(staticDir: string): boolean {
   return existsSync(join(staticDir, 'index.html'));
 }
@@ -39,8 +50,9 @@ export function staticFiles(staticDir: string) {
     const file = await serveFile(c, nothing);
     if (file) return file;
 
-    // A missing hashed file is an old build's: answering it with HTML would only break it differently.
-    if (c.req.path.startsWith(HASHED_PREFIX)) {
+    // A missing hashed file is an old build's, and a missing named file is missing: answering either
+    // with HTML would only break it differently.
+    if (c.req.path.startsWith(HASHED_PREFIX) || isFilePath(c.req.path)) {
       c.header('Cache-Control', 'no-store');
       return next();
     }

@@ -2,7 +2,7 @@
 // index, the integrity check, memory.json's snapshots and the dreams. The chat, the routes and the
 // background tick all go through here.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sessionIdAt } from '../../src/domain/day-session';
 import { uuidv7 } from '../../src/domain/uuidv7';
@@ -14,9 +14,10 @@ import {
   type NewNode,
 } from '../chat/memories';
 import type { MemoryItem } from '../../src/engine/companion/types';
-import { writeFileDurably } from '../store/atomic-json-file';
+import { readStoreText, writeFileDurably } from '../store/atomic-json-file';
 import type { MemoryNode, MemoryStore } from '../store/memory-store';
 import type { PowerState } from '../power/power-rules';
+import { consolidate, type ConsolidationReport } from './consolidation';
 import { dreamSequencesOf, dreamtPairs, DREAM_INTERVAL_MS, MAX_DREAMS_PER_ACCOUNT } from './dreams';
 import {
   activeThreadsOf,
@@ -109,10 +110,11 @@ export class MemoryLattice {
   }
 
   /** Ranked hits; each one counts an access (spec: 'each hit counts an access'). */
-  async search(account: string, query: string): Promise<SearchHit[]> {
+  async search(account: string, query: string, limit?: number): Promise<SearchHit[]> {
     const text = query.trim();
     if (text.length < MIN_SEARCH_CHARS) return [];
-    const hits = this.indexOf(account).search(text, this.nodes(account));
+    // A smaller limit (the memory sync panel's) counts accesses only for the hits it returns.
+    const hits = this.indexOf(account).search(text, this.nodes(account), limit);
     if (hits.length > 0) {
       await this.options.memory.commit({
         account,
@@ -209,8 +211,9 @@ export class MemoryLattice {
     if (this.snapshotCheck?.id === newest.id) return this.snapshotCheck.ok;
     let ok: boolean;
     try {
-      const text = await readFile(join(this.options.dataDir, SNAPSHOT_DIR, newest.file));
-      ok = createHash('sha256').update(text).digest('hex') === newest.sha256;
+      // The recorded hash is of the JSON text; the file may be encrypted at rest (docs/encryption.md).
+      const text = await readStoreText(join(this.options.dataDir, SNAPSHOT_DIR, newest.file));
+      ok = text !== null && createHash('sha256').update(text).digest('hex') === newest.sha256;
     } catch {
       ok = false;
     }
@@ -319,6 +322,64 @@ export class MemoryLattice {
     const newest = this.newestSnapshot();
     if (!newest || newest.day !== today) await this.snapshot('daily');
     await this.dream();
+  }
+
+  /**
+   * The nodes forEngine gives for `message`, in its order (the relevant first, then the newest), as
+   * nodes: the memory sync panel's conversation context. Counts nothing, as forEngine.
+   */
+  recallNodes(account: string, message: string, limit = MEMORIES_FOR_ENGINE): MemoryNode[] {
+    const nodes = this.nodes(account);
+    const relevant =
+      message.trim().length >= MIN_SEARCH_CHARS
+        ? this.indexOf(account)
+            .search(message, nodes, limit)
+            .map((hit) => hit.node)
+        : [];
+    const first = new Set(relevant.map((node) => node.id));
+    const rest = nodes
+      .filter((node) => !first.has(node.id))
+      .sort((a, b) => b.timestamp - a.timestamp);
+    return [...relevant, ...rest].slice(0, limit);
+  }
+
+  // ---- rebuilt from disk (issue 16's system control panel) ----
+
+  /**
+   * Drops the search indexes and the cached snapshot check and builds the indexes again from memory.json
+   * as it is now: after a rollback reloaded it, or the reindex-memory task. Answers the nodes indexed.
+   */
+  rebuildIndexes(): number {
+    this.indexes.clear();
+    this.snapshotCheck = null;
+    let indexed = 0;
+    for (const account of Object.keys(this.options.memory.data.accounts)) {
+      indexed += this.nodes(account).length;
+      this.indexOf(account);
+    }
+    return indexed;
+  }
+
+  // ---- consolidation (the manual console's Learning Task: ./consolidation.ts) ----
+
+  /**
+   * Merges the account's near-duplicate memories and fades the ones never recalled. A merge forgets a
+   * node, so a snapshot of memory.json is taken first whenever one will happen (a risky change).
+   */
+  async consolidate(account: string): Promise<ConsolidationReport> {
+    const now = this.options.clock();
+    const preview = consolidate(structuredClone(this.nodes(account)), now);
+    if (preview.merged.length > 0) await this.snapshot('before-forgetting');
+    let report: ConsolidationReport = { examined: 0, merged: [], decayed: [] };
+    if (preview.merged.length > 0 || preview.decayed.length > 0) {
+      await this.options.memory.update((data) => {
+        report = consolidate(nodesOf(data, account), now);
+      });
+      this.indexOf(account).sync(this.nodes(account));
+    } else {
+      report = preview;
+    }
+    return report;
   }
 }
 

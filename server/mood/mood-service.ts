@@ -1,8 +1,8 @@
 // Kiri's inner state read from the real conversation (docs/mood.md): the mood and the thought map
 // (spec 000 §3.6), what Kiri is doing (/api/kiri-state), her affection (/api/manja/state), the
-// reflection written at each day rollover (/api/mirror/last-reflection) and the insights kept
-// (/api/consciousness/status). Mood and thought map are computed on each read, nothing random; what must
-// last (affection, reflections, snapshots) is kept in mood.json.
+// reflection written at each day rollover (/api/mirror/last-reflection). Mood and thought map are
+// computed on each read, nothing random; what must last (affection, reflections, snapshots) is kept in
+// mood.json. (The consciousness stream moved to server/consciousness in issue 15.)
 import type { Companion, PersonalityDimensions } from '../companion';
 import { hourIn } from '../../src/engine/companion/time';
 import type { Logger } from '../log';
@@ -115,14 +115,6 @@ export interface ManjaAnswer {
   /** Silence is taking it down now. */
   fading: boolean;
   updatedAt: string;
-}
-
-export interface ConsciousnessStatus {
-  isStreaming: boolean;
-  /** Insights Kiri holds: reflections written plus thought-map snapshots kept (docs/mood.md). */
-  dataPointsCollected: number;
-  lastUpdate: string | null;
-  recentInsights: { type: 'reflection' | 'thought'; content: string; significance: number }[];
 }
 
 export interface MoodServiceOptions {
@@ -479,36 +471,9 @@ export class MoodService {
     return this.options.store.data.accounts[account]?.reflections.at(-1) ?? null;
   }
 
-  /** GET /api/consciousness/status. Nothing streams yet (issue 15): isStreaming is false. */
-  async consciousness(account: string): Promise<ConsciousnessStatus> {
-    await this.rollover();
-    await this.catchUp(account);
-    const entry = this.options.store.data.accounts[account];
-    const reflections = entry?.reflections ?? [];
-    const snapshots = entry?.snapshots ?? [];
-    const insights = [
-      ...reflections.map((r) => ({
-        at: r.writtenAt,
-        type: 'reflection' as const,
-        content: r.text,
-        significance: Math.min(1, r.ownerMessages / 20),
-      })),
-      ...snapshots.map((s) => ({
-        at: s.at,
-        type: 'thought' as const,
-        content: `${s.mode}: ${s.focus.map((f) => f.term).join(', ')}`,
-        significance: Math.round(Math.abs(s.valence) * 100) / 100,
-      })),
-    ].sort((a, b) => b.at - a.at);
-    const newest = insights[0]?.at ?? null;
-    return {
-      isStreaming: false,
-      dataPointsCollected: insights.length,
-      lastUpdate: newest === null ? null : iso(newest),
-      recentInsights: insights
-        .slice(0, 3)
-        .map(({ type, content, significance }) => ({ type, content, significance })),
-    };
+  /** Read-only: the day's reflections kept for the account, oldest first (the core systems dashboard). */
+  reflections(account: string): readonly Reflection[] {
+    return this.options.store.data.accounts[account]?.reflections ?? [];
   }
 }
 

@@ -34,4 +34,15 @@ export class BackgroundSystems {
     }
     return { activeSystems, pausedSystems };
   }
+
+  /**
+   * One system's state in a power state: 'active' (runs), 'paused' (the state stops it), 'off' (a setting
+   * switched it off), 'unknown' (never registered). Read by the system tree (server/system-tree).
+   */
+  stateOf(id: string, state: PowerState): 'active' | 'paused' | 'off' | 'unknown' {
+    const system = this.systems.get(id);
+    if (!system) return 'unknown';
+    if (system.enabled && !system.enabled()) return 'off';
+    return system.runsIn(state) ? 'active' : 'paused';
+  }
 }

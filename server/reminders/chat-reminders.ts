@@ -35,6 +35,32 @@ export function chatReminders(options: {
 }): ChatReminders {
   const { reminders, timeZone } = options;
 
+  /**
+   * Sets the reminder a chat message asks for, under an id made from the message, so a retried message
+   * sets it once. Null when it is set; the refusal (409) when too many are pending.
+   */
+  async function createFromChat(
+    account: string,
+    messageId: string,
+    { task, dueAt }: { task: string; dueAt: number },
+  ): Promise<HttpError | null> {
+    try {
+      await reminders.create(account, {
+        id: `chat-${messageId}`,
+        text: task,
+        dueAt,
+        messageId,
+        source: 'chat',
+        createdBy: null,
+        bodyHash: null,
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 409) return error;
+      throw error;
+    }
+  }
+
   /** Kiri's answer to a reading: the question asked (and kept open), or the reminder set and confirmed. */
   async function answer(
     reading: ReminderReading,
@@ -59,23 +85,9 @@ export function chatReminders(options: {
       });
       return `I only got your message now, and that time has passed. When should I remind you to ${reading.task}?`;
     }
-    try {
-      await reminders.create(account, {
-        id: `chat-${messageId}`,
-        text: reading.task,
-        dueAt: reading.dueAt,
-        messageId,
-        source: 'chat',
-        createdBy: null,
-        bodyHash: null,
-      });
-    } catch (error) {
-      // Too many pending: Kiri says so in the chat instead of failing the message.
-      if (error instanceof HttpError && error.status === 409) {
-        return `I can't keep another reminder right now. ${error.message}`;
-      }
-      throw error;
-    }
+    const full = await createFromChat(account, messageId, reading);
+    // Too many pending: Kiri says so in the chat instead of failing the message.
+    if (full) return `I can't keep another reminder right now. ${full.message}`;
     return confirmationOf(reading, now, timeZone);
   }
 
@@ -93,22 +105,8 @@ export function chatReminders(options: {
       // Answered or not, the open question is over: the owner has moved on, as online.
       if (openElsewhere) await reminders.setQuestion(account, null);
       if (!reading || reading.kind === 'ask' || reading.dueAt <= now) return false;
-      try {
-        await reminders.create(account, {
-          id: `chat-${messageId}`,
-          text: reading.task,
-          dueAt: reading.dueAt,
-          messageId,
-          source: 'chat',
-          createdBy: null,
-          bodyHash: null,
-        });
-      } catch (error) {
-        // Too many pending: nothing to say it in (the device's reply stands); the message is kept.
-        if (error instanceof HttpError && error.status === 409) return false;
-        throw error;
-      }
-      return true;
+      // Too many pending: nothing to say it in (the device's reply stands); the message is kept.
+      return (await createFromChat(account, messageId, reading)) === null;
     },
     async replyTo(request) {
       const { account, messageId, text, at } = request;

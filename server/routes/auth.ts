@@ -1,6 +1,7 @@
 // /api/auth: status, login, logout, the owner-device check and pairing (docs/api-auth.md).
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { viewerPermissions } from '../auth/access-rules';
 import { toPublicUser } from '../auth/auth-service';
 import {
   clearSessionCookie,
@@ -49,6 +50,9 @@ export function authRoutes({ config, auth }: RouteDeps) {
         // The client names day sessions (yyyy-MM-dd) in this zone, as the server does.
         timeZone: config.timeZone,
         user: viewer ? toPublicUser(viewer.user) : null,
+        // What this account may use, so screens can say 'Access Restricted' before asking (absent when
+        // logged out). The server checks every call itself all the same.
+        permissions: viewer ? viewerPermissions(viewer) : undefined,
       });
     })
     .post('/login', jsonBody(loginBody), async (c) => {

@@ -2,7 +2,8 @@
 // with kiriMessages + splitMessageTimings, exactly once per Idempotency-Key; a reply the device wrote
 // offline (deviceReply) is stored as Kiri's answer instead of asking the companion (docs/chat-server.md).
 import { Hono } from 'hono';
-import { requirePermission } from '../auth/guards';
+// The area's permission is checked before any route runs (auth/area-permissions.ts).
+import { requireSession } from '../auth/guards';
 import { chatBodySchema } from '../chat/chat-body';
 import type { ChatService } from '../chat/chat-service';
 import {
@@ -21,7 +22,7 @@ export interface ChatRouteDeps {
 export function chatRoutes({ chat }: ChatRouteDeps) {
   return new Hono<AppEnv>().post(
     '/',
-    requirePermission('chat'),
+    requireSession,
     checkIdempotencyKey,
     jsonBody(chatBodySchema),
     async (c) => {

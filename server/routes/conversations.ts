@@ -1,7 +1,8 @@
 // /api/conversations: the account's conversation log (all, or after ?since=<id>), storing a message
 // (the image-sharing sequence), and Unsend. Writes honour Idempotency-Key like POST /api/chat.
 import { Hono } from 'hono';
-import { requirePermission } from '../auth/guards';
+// The area's permission is checked before any route runs (auth/area-permissions.ts).
+import { requireSession } from '../auth/guards';
 import { conversationMessageSchema, MAX_ID_LENGTH, messageIdParam } from '../chat/chat-body';
 import type { ChatService } from '../chat/chat-service';
 import { checkIdempotencyKey, idempotentRequestOf, REPLAYED_HEADER } from '../chat/idempotency';
@@ -15,7 +16,7 @@ export interface ConversationRouteDeps {
 
 export function conversationsRoutes({ chat }: ConversationRouteDeps) {
   return new Hono<AppEnv>()
-    .get('/', requirePermission('chat'), (c) => {
+    .get('/', requireSession, (c) => {
       const since = c.req.query('since') || undefined;
       if (since !== undefined && since.length > MAX_ID_LENGTH) {
         throw new HttpError(400, `since: must be at most ${MAX_ID_LENGTH} characters`);
@@ -24,7 +25,7 @@ export function conversationsRoutes({ chat }: ConversationRouteDeps) {
     })
     .post(
       '/',
-      requirePermission('chat'),
+      requireSession,
       checkIdempotencyKey,
       jsonBody(conversationMessageSchema),
       async (c) => {
@@ -34,16 +35,10 @@ export function conversationsRoutes({ chat }: ConversationRouteDeps) {
         return c.json(result.answer, result.status);
       },
     )
-    .delete(
-      '/:id',
-      requirePermission('chat'),
-      checkIdempotencyKey,
-      pathParams(messageIdParam),
-      async (c) => {
-        const request = await idempotentRequestOf(c.req);
-        const result = await chat.unsend(c.var.viewer, c.req.valid('param').id, request);
-        if (result.replayed) c.header(REPLAYED_HEADER, 'true');
-        return c.json(result.answer, result.status);
-      },
-    );
+    .delete('/:id', requireSession, checkIdempotencyKey, pathParams(messageIdParam), async (c) => {
+      const request = await idempotentRequestOf(c.req);
+      const result = await chat.unsend(c.var.viewer, c.req.valid('param').id, request);
+      if (result.replayed) c.header(REPLAYED_HEADER, 'true');
+      return c.json(result.answer, result.status);
+    });
 }

@@ -1,10 +1,10 @@
 // Kiri's inner state (issue 11 points 4 and 6; docs/mood.md): the mood and thought map of spec 000
 // §3.6 under /api/kiri, what Kiri is doing (/api/kiri-state), her affection (/api/manja), the day's
-// reflection (/api/mirror) and the insights held (/api/consciousness). Each reads the caller's own
-// conversation (the owner's devices share one). Reading them is part of the chat, so 'chat' is the
-// permission; the consciousness area is spec 002 §6's 'consciousness'.
+// reflection (/api/mirror). Each reads the caller's own conversation (the owner's devices share one).
+// Reading them is part of the chat, so 'chat' is the permission. The consciousness stream has its own
+// area (routes/consciousness.ts).
 import { Hono } from 'hono';
-import { requirePermission } from '../auth/guards';
+import { requireSession } from '../auth/guards';
 import { accountOf } from '../chat/account';
 import type { AppEnv } from '../http/app-env';
 import type { MoodService } from '../mood/mood-service';
@@ -15,7 +15,8 @@ export const NO_REFLECTION_YET =
 
 /** Mounted at /api/kiri: GET /state, GET /thoughtmap (polled every 10 s by the mood strip). */
 export function kiriRoutes({ mood }: { mood: MoodService }) {
-  const guard = requirePermission('chat');
+  // The session's; the area's permission is checked before any route (auth/area-permissions.ts).
+  const guard = requireSession;
   return new Hono<AppEnv>()
     .get('/state', guard, (c) => c.json(mood.moodState(accountOf(c.var.viewer))))
     .get('/thoughtmap', guard, (c) => c.json(mood.thoughtMap(accountOf(c.var.viewer))));
@@ -23,21 +24,21 @@ export function kiriRoutes({ mood }: { mood: MoodService }) {
 
 /** Mounted at /api/kiri-state: GET / → {currentActivity, …}. */
 export function kiriStateRoutes({ mood }: { mood: MoodService }) {
-  return new Hono<AppEnv>().get('/', requirePermission('chat'), (c) =>
+  return new Hono<AppEnv>().get('/', requireSession, (c) =>
     c.json(mood.kiriState(accountOf(c.var.viewer))),
   );
 }
 
 /** Mounted at /api/manja: GET /state. */
 export function manjaRoutes({ mood }: { mood: MoodService }) {
-  return new Hono<AppEnv>().get('/state', requirePermission('chat'), async (c) =>
+  return new Hono<AppEnv>().get('/state', requireSession, async (c) =>
     c.json(await mood.manja(accountOf(c.var.viewer))),
   );
 }
 
 /** Mounted at /api/mirror: GET /last-reflection. */
 export function mirrorRoutes({ mood }: { mood: MoodService }) {
-  return new Hono<AppEnv>().get('/last-reflection', requirePermission('chat'), async (c) => {
+  return new Hono<AppEnv>().get('/last-reflection', requireSession, async (c) => {
     const reflection = await mood.lastReflection(accountOf(c.var.viewer));
     return c.json(
       reflection
@@ -45,11 +46,4 @@ export function mirrorRoutes({ mood }: { mood: MoodService }) {
         : { success: true as const, reflection: null, message: NO_REFLECTION_YET },
     );
   });
-}
-
-/** Mounted at /api/consciousness: GET /status. */
-export function consciousnessRoutes({ mood }: { mood: MoodService }) {
-  return new Hono<AppEnv>().get('/status', requirePermission('consciousness'), async (c) =>
-    c.json(await mood.consciousness(accountOf(c.var.viewer))),
-  );
 }

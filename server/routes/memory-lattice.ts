@@ -4,7 +4,7 @@
 // 002 §6: owners and admins hold it, a user when an admin grants it. Each account sees its own memories.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requirePermission } from '../auth/guards';
+import { requireSession } from '../auth/guards';
 import { accountOf } from '../chat/account';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
@@ -29,7 +29,9 @@ export const createMemorySchema = z.object({
   isOwnerOnly: z.boolean().optional(),
 });
 
-const memoryGuard = requirePermission('memory_threading');
+// The session's; the area's permission is checked before any route (auth/area-permissions.ts).
+
+const memoryGuard = requireSession;
 
 export function memoryLatticeRoutes({ lattice }: { lattice: MemoryLattice }) {
   return new Hono<AppEnv>()

@@ -4,7 +4,8 @@
 // (docs/push.md "Exactly once").
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requirePermission } from '../auth/guards';
+// The area's permission is checked before any route runs (auth/area-permissions.ts).
+import { requireSession } from '../auth/guards';
 import { checkIdempotencyKey, REPLAYED_HEADER } from '../chat/idempotency';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
@@ -76,7 +77,7 @@ export function notificationsRoutes({ push, personaName }: NotificationRouteDeps
     .get('/public-key', (c) => c.json({ publicKey: push.publicKey }))
     .post(
       '/subscribe',
-      requirePermission('chat'),
+      requireSession,
       checkIdempotencyKey,
       jsonBody(subscriptionBodySchema),
       async (c) => {
@@ -94,7 +95,7 @@ export function notificationsRoutes({ push, personaName }: NotificationRouteDeps
     )
     .post(
       '/unsubscribe',
-      requirePermission('chat'),
+      requireSession,
       checkIdempotencyKey,
       jsonBody(unsubscribeBodySchema),
       async (c) => {
@@ -104,7 +105,7 @@ export function notificationsRoutes({ push, personaName }: NotificationRouteDeps
         return c.json({ success: true as const, removed: result === 'removed' });
       },
     )
-    .post('/test', requirePermission('chat'), async (c) => {
+    .post('/test', requireSession, async (c) => {
       const subscriptions = push.subscriptionsOf(c.var.viewer.user.id);
       if (subscriptions.length === 0) throw new HttpError(409, NO_SUBSCRIPTIONS);
       const message: PushMessage = {

@@ -5,13 +5,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { dimensionProblems, TONES, type Dimensions } from '../../src/domain/personality';
-import { effectivePermissions, type Viewer } from '../auth/auth-service';
-import { requirePermission } from '../auth/guards';
+import { viewerPermissions } from '../auth/access-rules';
+import { AREA_PERMISSIONS } from '../auth/area-permissions';
+import type { Viewer } from '../auth/auth-service';
+import { requireSession } from '../auth/guards';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validate';
 import type { PersonalitySnapshot, PersonalityService } from '../personality/personality-service';
 
-export const ADJUST_PERMISSION = 'system_control' as const;
+/** Saving is the area's write permission (auth/area-permissions.ts). */
+export const ADJUST_PERMISSION = AREA_PERMISSIONS.personality.write;
 
 export const adjustSchema = z.object({
   // Checked by the shared rule so the page and the server name the same problems.
@@ -25,7 +28,7 @@ export const adjustSchema = z.object({
 });
 
 function canAdjust(viewer: Viewer): boolean {
-  return viewer.isAdmin || effectivePermissions(viewer.user).includes(ADJUST_PERMISSION);
+  return viewerPermissions(viewer).includes(ADJUST_PERMISSION);
 }
 
 export function personalityRoutes({ personality }: { personality: PersonalityService }) {
@@ -36,10 +39,8 @@ export function personalityRoutes({ personality }: { personality: PersonalitySer
     canAdjust: canAdjust(viewer),
   });
   return new Hono<AppEnv>()
-    .get('/current', requirePermission('chat'), (c) =>
-      c.json(answer(personality.snapshot(), c.var.viewer)),
-    )
-    .post('/adjust', requirePermission(ADJUST_PERMISSION), jsonBody(adjustSchema), async (c) => {
+    .get('/current', requireSession, (c) => c.json(answer(personality.snapshot(), c.var.viewer)))
+    .post('/adjust', requireSession, jsonBody(adjustSchema), async (c) => {
       const { dimensions } = c.req.valid('json');
       const saved = await personality.adjust(dimensions as Dimensions, c.var.viewer.user.id);
       return c.json(answer(saved, c.var.viewer));

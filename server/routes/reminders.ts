@@ -2,7 +2,7 @@
 // body answer the same reminder, nothing new), list the pending ones, cancel. The caller's own only.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requirePermission } from '../auth/guards';
+import { requireSession } from '../auth/guards';
 import { accountOf } from '../chat/account';
 import { MAX_ID_LENGTH, MAX_MESSAGE_LENGTH } from '../chat/chat-body';
 import {
@@ -49,7 +49,8 @@ export function remindersRoutes({
   reminders: ReminderService;
   clock: () => number;
 }) {
-  const guard = requirePermission('chat');
+  // The session's; the area's permission is checked before any route (auth/area-permissions.ts).
+  const guard = requireSession;
   return new Hono<AppEnv>()
     .get('/', guard, (c) =>
       c.json({

@@ -3,7 +3,7 @@
 // owners and admins hold and a user only when an admin grants it.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { requirePermission } from '../auth/guards';
+import { requireSession } from '../auth/guards';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validate';
 import { MAX_WAKE_COMMAND_CHARS, type PowerAction } from '../power/power-rules';
@@ -18,7 +18,8 @@ export const voiceWakeSchema = z.object({
 });
 
 export function sleepModeRoutes({ power }: { power: PowerService }) {
-  const guard = requirePermission('system_control');
+  // The session's; the area's permission is checked before any route (auth/area-permissions.ts).
+  const guard = requireSession;
   const answer = (change: PowerChange) => ({
     success: true as const,
     message: change.message,

@@ -54,10 +54,16 @@ export class KiriDelivery {
     return findAccount(this.options.conversations.data, account)?.log ?? [];
   }
 
-  /** The owner's last message in the account's log (read from the end: the log is in arrival order). */
+  /**
+   * The owner's last message in the account's log (read from the end: the log is in arrival order).
+   * History the mirror bridge imported is not something the owner just said: counted, an old import
+   * would read as a long silence and send a nudge (docs/mirror-bridge.md).
+   */
   lastOwnerMessage(account: string): ConversationEntry | null {
     const log = this.logOf(account);
-    for (let i = log.length - 1; i >= 0; i -= 1) if (log[i]!.sender === 'user') return log[i]!;
+    for (let i = log.length - 1; i >= 0; i -= 1) {
+      if (log[i]!.sender === 'user' && !log[i]!.imported) return log[i]!;
+    }
     return null;
   }
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { decodeFile, encodeFile, encodeLines } from './at-rest';
 
 export class CorruptStoreFileError extends Error {
   constructor(
@@ -62,13 +63,8 @@ export class AtomicJsonFile<T> implements Adapter<T> {
 
   /** The parsed file, or null when there is none. Not validated: the store checks the shape. */
   async read(): Promise<T | null> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    const text = await readStoreText(this.path);
+    if (text === null) return null;
     try {
       return JSON.parse(text) as T;
     } catch (error) {
@@ -98,6 +94,11 @@ export class AtomicJsonFile<T> implements Adapter<T> {
     while (this.running || this.next) {
       await (this.running ?? this.next?.promise)?.catch(() => undefined);
     }
+  }
+
+  /** A write is queued or running. */
+  get busy(): boolean {
+    return Boolean(this.running || this.next);
   }
 
   /** Leftovers of a write cut short by a crash: never the real data, which is only ever renamed into place. */
@@ -132,15 +133,44 @@ export class AtomicJsonFile<T> implements Adapter<T> {
   }
 }
 
-/** Replaces `path` with `text`: temp file, fsync, rename, fsync of the folder. A crash leaves old or new. */
-export async function writeFileDurably(path: string, text: string): Promise<void> {
+/**
+ * A state file's text, in either at-rest format (plaintext or encrypted: server/store/at-rest.ts), or null
+ * when there is none.
+ */
+export async function readStoreText(path: string): Promise<string | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return decodeFile(path, bytes);
+}
+
+/**
+ * Replaces `path` with `text`: temp file, fsync, rename, fsync of the folder. A crash leaves old or new.
+ * The text is written in the at-rest format of its DATA_DIR: a whole file sealed, or a journal's lines
+ * each sealed (`kind: 'journal'`).
+ */
+export async function writeFileDurably(
+  path: string,
+  text: string,
+  kind: 'file' | 'journal' = 'file',
+): Promise<void> {
+  const stored = kind === 'journal' ? encodeLines(path, text) : encodeFile(path, text);
+  await writeBytesDurably(path, stored);
+}
+
+/** writeFileDurably's steps for bytes already in their stored form (a migration's rewrite). */
+export async function writeBytesDurably(path: string, stored: string | Buffer): Promise<void> {
   const dir = dirname(path);
   const tempPath = join(dir, tempNameFor(basename(path)));
   let renamed = false;
   try {
     const handle = await open(tempPath, 'w', 0o600);
     try {
-      await handle.writeFile(text, 'utf8');
+      await handle.writeFile(stored);
       await handle.sync();
     } finally {
       await handle.close();

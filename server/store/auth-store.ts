@@ -1,5 +1,6 @@
 // auth.json: the access code's hash, users, sessions (hashed ids only) and the restriction settings.
 import { z } from 'zod';
+import { ROLES, type Role } from '../../src/domain/roles';
 import { INITIAL_DEFAULT_PERMISSIONS, PERMISSION_IDS } from '../auth/permissions';
 import {
   openJsonFileStore,
@@ -10,8 +11,9 @@ import {
 
 export const AUTH_FILE_VERSION = 1;
 
-export const ROLES = ['owner', 'admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
+// 'engineer' joined the roles in issue 14. A file written before it names only owner, admin and user, which
+// still parse: the enum grew, nothing was renamed, so the version stays 1 and no migration is needed.
+export { ROLES, type Role };
 
 export const DEVICE_TYPES = [
   'iPhone',

@@ -36,6 +36,11 @@ export const conversationEntrySchema = z.object({
    * the chat body's deviceReply. Present only when true: every other entry leaves it out.
    */
   writtenOffline: z.literal(true).optional(),
+  /**
+   * History brought in by the mirror bridge from a chat export (docs/mirror-bridge.md): never answered,
+   * never pushed. Present only when true.
+   */
+  imported: z.literal(true).optional(),
 });
 
 const kiriMessageSchema = z.object({ id: z.string().min(1), message: z.string(), timestamp });

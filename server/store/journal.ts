@@ -1,6 +1,7 @@
 // <file>.journal: the changes made to a store file since it was last written whole, one JSON line each
 // (docs/server.md "Journal"). A write appends its line; the file is rewritten only by compaction.
 import { CorruptStoreFileError } from './atomic-json-file';
+import { decodeLine } from './at-rest';
 
 export const JOURNAL_SUFFIX = '.journal';
 
@@ -44,7 +45,8 @@ export function parseJournal<Op>(path: string, text: string, after: number): Jou
   while (start <= end) {
     const next = text.indexOf('\n', start);
     number += 1;
-    const source = text.slice(start, next);
+    // Either at-rest format, line by line: a journal may hold both while a migration is under way.
+    const source = decodeLine(path, text.slice(start, next));
     start = next + 1;
     let parsed: unknown;
     try {

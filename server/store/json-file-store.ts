@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { Low } from 'lowdb';
 import type { z } from 'zod';
 import { AtomicJsonFile, CorruptStoreFileError, writeFileDurably } from './atomic-json-file';
+import { encodeLines, registerOpenStore } from './at-rest';
 import {
   COMPACT_MIN_BYTES,
   JOURNAL_SUFFIX,
@@ -50,6 +51,16 @@ export interface JsonFileStore<T, Op = never> {
   close(): Promise<void>;
   /** Folds the journal into the file now (nothing to do for a store without one). */
   compact(): Promise<void>;
+  /**
+   * True while a write is queued or running. The version guard copies DATA_DIR's files only at a moment
+   * when no store is busy, so its copy lies between writes (server/version-guard).
+   */
+  readonly busy: boolean;
+  /**
+   * Waits for the queued writes, then reads the file (and journal) again from disk, checked and migrated as
+   * at open: a rollback replaced them (server/version-guard), and the running server serves them at once.
+   */
+  reload(): Promise<void>;
 }
 
 /** The snapshot's count of the journal lines it holds: the file's own field, read and removed at load. */
@@ -108,7 +119,24 @@ export async function openJsonFileStore<T extends { version: number }, Op = neve
   const path = join(dataDir, definition.fileName);
   const file = new AtomicJsonFile<T>(path);
   await file.removeLeftoverTempFiles();
-  if (definition.apply) return JournaledStore.open(file, definition, definition.apply);
+  if (definition.apply) {
+    const apply = definition.apply;
+    const store = await JournaledStore.open(file, definition, apply);
+    store.reopen = () => JournaledStore.open(file, definition, apply);
+    // A migration of the at-rest format rewrites the file and journal through compaction, which holds
+    // the journal's open handle (server/store/at-rest.ts).
+    const unregister = registerOpenStore({
+      path,
+      journaled: true,
+      rewrite: () => store.compact(),
+    });
+    const close = store.close.bind(store);
+    store.close = async () => {
+      unregister();
+      await close();
+    };
+    return store;
+  }
 
   const raw = await file.read();
   const db = new Low<T>(file, definition.defaults());
@@ -124,16 +152,29 @@ export async function openJsonFileStore<T extends { version: number }, Op = neve
     }
   }
 
+  const unregister = registerOpenStore({ path, journaled: false, rewrite: () => db.write() });
   return {
     path,
     get data() {
       return db.data;
     },
+    get busy() {
+      return file.busy;
+    },
+    reload: async () => {
+      await file.flush();
+      const again = await file.read();
+      db.data =
+        again === null ? definition.defaults() : migrateToCurrent(definition, path, again).data;
+    },
     commit: () => Promise.reject(new Error(`${definition.fileName} has no reducer: use update()`)),
     update: (change) => db.update(change),
     persist: () => db.write(),
     flush: () => file.flush(),
-    close: () => file.flush(),
+    close: () => {
+      unregister();
+      return file.flush();
+    },
     compact: () => file.flush(),
   };
 }
@@ -187,6 +228,8 @@ class JournaledStore<T extends { version: number }, Op> implements JsonFileStore
   private sinceSnapshot: string[] | null = null;
   /** An append failed part-way: the journal may end in a torn line, so nothing more is appended to it. */
   private damaged = false;
+  /** Opens the same file and journal afresh (set by openJsonFileStore): what reload() reads from. */
+  reopen: (() => Promise<JournaledStore<T, Op>>) | null = null;
 
   private constructor(
     private readonly fileName: string,
@@ -255,12 +298,12 @@ class JournaledStore<T extends { version: number }, Op> implements JsonFileStore
     if (raw === null || migratedFrom !== null || journalText !== '') {
       const text = snapshotText(data, seq);
       await writeFileDurably(path, text);
-      await writeFileDurably(journalPath, '');
+      await writeFileDurably(journalPath, '', 'journal');
       snapshotBytes = Buffer.byteLength(text);
     } else {
       snapshotBytes = (await stat(path)).size;
       // A file from before journals (or a journal someone removed): create it durably.
-      await writeFileDurably(journalPath, '');
+      await writeFileDurably(journalPath, '', 'journal');
     }
     const handle = await open(journalPath, 'a', 0o600);
     const store = new JournaledStore<T, Op>(definition.fileName, handle, data, apply, path);
@@ -300,6 +343,25 @@ class JournaledStore<T extends { version: number }, Op> implements JsonFileStore
       this.compacting = null;
     });
     return this.compacting;
+  }
+
+  get busy(): boolean {
+    return Boolean(this.pumping || this.pendingJob || this.compacting);
+  }
+
+  /** Flushes, lets go of the journal's handle, and takes the data, sequence and handle of a fresh open. */
+  async reload(): Promise<void> {
+    if (!this.reopen) throw new Error(`${this.fileName} cannot be reloaded`);
+    await this.flush();
+    const fresh = await this.reopen();
+    const previous = this.handle;
+    this.handle = fresh.handle;
+    this.data = fresh.data;
+    this.seq = fresh.seq;
+    this.snapshotBytes = fresh.snapshotBytes;
+    this.journalBytes = 0;
+    this.damaged = false;
+    await previous.close().catch(() => undefined);
   }
 
   private append(line: JournalLine<Op>): Promise<void> {
@@ -345,9 +407,11 @@ class JournaledStore<T extends { version: number }, Op> implements JsonFileStore
       this.pending = [];
       this.pendingJob = null;
       try {
-        await this.handle.appendFile(text, 'utf8');
+        // Sealed as it is appended, in the format set now (a journal may hold both formats).
+        const stored = encodeLines(this.journalPath, text);
+        await this.handle.appendFile(stored, 'utf8');
         await this.handle.datasync();
-        this.journalBytes += Buffer.byteLength(text);
+        this.journalBytes += Buffer.byteLength(stored);
         job.resolve();
       } catch (error) {
         this.damaged = true;
@@ -372,7 +436,7 @@ class JournaledStore<T extends { version: number }, Op> implements JsonFileStore
           // No append runs now. Lines written to the old journal since the snapshot and lines still
           // waiting both go to the new one, which makes the waiting ones durable too.
           const carried = this.sinceSnapshot!.join('');
-          await writeFileDurably(this.journalPath, carried);
+          await writeFileDurably(this.journalPath, carried, 'journal');
           const previous = this.handle;
           this.handle = await open(this.journalPath, 'a', 0o600);
           await previous.close().catch(() => undefined);

@@ -17,9 +17,36 @@ const NotFound = lazyComponent(() => import('./screens/NotFoundScreen'));
 const MobileTest = lazyComponent(() => import('@/features/mobile-test/components/MobileTestPage'));
 const DebugAuth = lazyComponent(() => import('@/features/auth/components/DebugAuthPage'));
 const ForceLogin = lazyComponent(() => import('@/features/auth/components/ForceLoginPage'));
+const ScreenSettings = lazyComponent(
+  () => import('@/features/screen-settings/components/ScreenSettingsPage'),
+);
+const ErrorTest = lazyComponent(() => import('./screens/ErrorTestRoute'));
 const SleepMode = lazyComponent(() => import('./screens/SleepModeRoute'));
+const UserRestriction = lazyComponent(
+  () => import('@/features/admin/components/UserRestrictionScreen'),
+);
+const BrowserBubbleSettings = lazyComponent(
+  () => import('@/features/browser-tasks/components/BrowserBubbleSettingsScreen'),
+);
+const CoreSystems = lazyComponent(
+  () => import('@/features/core-systems/components/CoreSystemsPage'),
+);
+const Consciousness = lazyComponent(
+  () => import('@/features/consciousness/components/ConsciousnessPage'),
+);
+const WhisperBridge = lazyComponent(
+  () => import('@/features/whisperbridge/components/WhisperBridgeScreen'),
+);
+const MirrorBridge = lazyComponent(() => import('./screens/MirrorBridgeRoute'));
+const Console = lazyComponent(() => import('./screens/ConsoleRoute'));
+const HybridDashboard = lazyComponent(
+  () => import('@/features/hybrid/components/HybridDashboardPage'),
+);
 const PersonalitySettings = lazyComponent(
   () => import('@/features/personality/components/PersonalitySettingsScreen'),
+);
+const SystemFeatures = lazyComponent(
+  () => import('@/features/system-features/components/SystemFeaturesScreen'),
 );
 
 export interface ScreenEntry {
@@ -29,11 +56,13 @@ export interface ScreenEntry {
   element: ReactNode;
   /** The screen draws its own header (and safe-area insets): the app frame leaves its own out. */
   ownHeader?: boolean;
+  /** A stand-in saying 'not built' (src/domain/screen-build.ts lists these paths for the server). */
+  notBuilt?: true;
 }
 
 /** A screen a later issue builds: it names its area and says plainly that it is not built. */
 function notBuilt(paths: readonly string[], title: string, purpose?: string): ScreenEntry {
-  return { paths, title, element: <NotBuilt title={title} purpose={purpose} /> };
+  return { paths, title, element: <NotBuilt title={title} purpose={purpose} />, notBuilt: true };
 }
 
 function adminOnly(entry: ScreenEntry, offerRelogin = false): ScreenEntry {
@@ -61,12 +90,38 @@ export const SCREENS: readonly ScreenEntry[] = [
     ownHeader: true,
   },
   { paths: ['/mobile-test'], title: 'Mobile Test', element: <MobileTest /> },
-  notBuilt(['/consciousness'], 'Consciousness Stream'),
-  notBuilt(['/hybrid-dashboard'], 'Hybrid Protocol Dashboard'),
-  notBuilt(['/core-systems', '/core-systems-demo'], 'Core Systems'),
-  notBuilt(['/system-features'], 'System Features'),
-  notBuilt(['/whisperbridge'], 'WhisperBridge Lite', 'The tone-sync tool.'),
-  notBuilt(['/mirror-bridge'], 'Mirror Bridge', 'Mirror Bridge and Manual Console tabs.'),
+  { paths: ['/consciousness'], title: 'Consciousness Stream', element: <Consciousness /> },
+  {
+    paths: ['/hybrid-dashboard'],
+    title: 'Hybrid Protocol Dashboard',
+    element: <HybridDashboard />,
+  },
+  { paths: ['/core-systems'], title: 'Core Systems', element: <CoreSystems /> },
+  // Linked from a features panel; the spec does not show its content: the dashboard, explained.
+  { paths: ['/core-systems-demo'], title: 'Core Systems', element: <CoreSystems demo /> },
+  { paths: ['/system-features'], title: 'System Features', element: <SystemFeatures /> },
+  // Reading the tone-sync pairs needs mirror_bridge (admins hold every permission); changing them,
+  // system_control, which the page checks itself (docs/whisperbridge.md).
+  {
+    paths: ['/whisperbridge'],
+    title: 'WhisperBridge Lite',
+    element: (
+      <AdminGuard permission="mirror_bridge">
+        <WhisperBridge />
+      </AdminGuard>
+    ),
+  },
+  // The bridge reads the server's disk and writes the owner's conversation: system_control, as its API
+  // (docs/mirror-bridge.md).
+  {
+    paths: ['/mirror-bridge'],
+    title: 'Mirror Bridge',
+    element: (
+      <AdminGuard permission="system_control">
+        <MirrorBridge />
+      </AdminGuard>
+    ),
+  },
   {
     paths: ['/sleep-mode', '/settings/sleep'],
     title: 'Sleep Mode Control',
@@ -74,7 +129,14 @@ export const SCREENS: readonly ScreenEntry[] = [
   },
   notBuilt(['/sync-control'], 'Sync Control', 'Weekly deep sync and bloom sync.'),
   notBuilt(['/scanbot-control'], 'ScanBot Auto-Repair', 'File watching and automatic repair.'),
-  adminOnly(notBuilt(['/console', '/manual-console'], 'Manual Console'), true),
+  adminOnly(
+    {
+      paths: ['/console', '/manual-console'],
+      title: 'Manual Console',
+      element: <Console />,
+    },
+    true,
+  ),
   notBuilt(['/presencehub', '/presence-hub'], 'Presence Hub'),
   adminOnly(notBuilt(['/presence-hub-console'], 'Presence Hub Console')),
   {
@@ -87,19 +149,41 @@ export const SCREENS: readonly ScreenEntry[] = [
   notBuilt(['/detailed-builds'], 'Detailed Builds', 'The detailed build list.'),
   notBuilt(['/systems', '/systems-overview'], 'Systems Overview'),
   notBuilt(['/generosity'], 'Generosity Engine'),
-  notBuilt(
-    ['/screen-settings', '/settings/screen'],
-    'Screen Settings',
-    'Font size and background.',
-  ),
-  notBuilt(['/browser-bubble-settings'], 'Browser Bubble Settings'),
+  {
+    paths: ['/screen-settings', '/settings/screen'],
+    title: 'Screen Settings',
+    element: <ScreenSettings />,
+  },
+  {
+    paths: ['/browser-bubble-settings'],
+    title: 'Browser Bubble Settings',
+    element: <BrowserBubbleSettings />,
+  },
   notBuilt(['/hydra-tasks', '/settings/hydra'], 'Task Manager', 'This feature is disabled.'),
   notBuilt(['/infrastructure', '/metrics'], 'Infrastructure Status'),
   notBuilt(['/memory-dashboard', '/memory', '/settings/memory-logs'], 'Memory Threading Dashboard'),
   { paths: ['/debug-auth'], title: 'Authentication Debug', element: <DebugAuth /> },
   { paths: ['/force-login'], title: 'Authentication Issue', element: <ForceLogin /> },
-  notBuilt(['/user-restriction-mode'], 'User Restriction Mode'),
-  notBuilt(['/error-test'], 'Error Handling Test Dashboard'),
+  {
+    paths: ['/user-restriction-mode'],
+    title: 'User Restriction Mode',
+    element: (
+      <AdminGuard permission="user_management">
+        <UserRestriction />
+      </AdminGuard>
+    ),
+  },
+  // For those who control the system, like the server's /api/error-test it calls (system_control, which
+  // admins hold: docs/screen-settings.md).
+  {
+    paths: ['/error-test'],
+    title: 'Error Handling Test Dashboard',
+    element: (
+      <AdminGuard permission="system_control">
+        <ErrorTest />
+      </AdminGuard>
+    ),
+  },
   // Linked from the settings sidebar (spec 000 §2.1): a page of their own rather than a 404.
   notBuilt(['/settings/system-health'], 'System Health'),
   notBuilt(['/settings/error-logs'], 'Error Logs'),

@@ -2,6 +2,7 @@
 // (`GET /api/companion/context`), refreshed on every pull, and the memories said in messages answered
 // on the device that the server has not heard yet.
 import type { EngineContext, MemoryItem, MoodInput } from '@/engine/companion/types';
+import type { ToneExample, ToneStyle } from '@/engine/companion/types';
 import type { KiriDatabase, OfflineMemoryRow } from './schema';
 
 export const COMPANION_CONTEXT_URL = '/api/companion/context';
@@ -14,6 +15,41 @@ const DIMENSIONS = ['softness', 'logic_bias', 'humor_level', 'formality', 'initi
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The tones of spec 001 §4 (the engine's TONE_NAMES; a type import cannot carry them). */
+const TONES = ['neutral', 'gentle', 'playful', 'caring', 'dreamy', 'soft'];
+/** The most tone-sync pairs kept (the engine's MAX_STYLE_EXAMPLES). */
+export const COPY_TONE_EXAMPLE_LIMIT = 12;
+
+/**
+ * WhisperBridge Lite's style in the answer (tone-style.ts), or null: absent from older servers and
+ * while tone_mirroring is off. Malformed pairs are dropped, never guessed at.
+ */
+export function parseCopyToneStyle(value: unknown): ToneStyle | null {
+  if (!isRecord(value) || !Array.isArray(value.examples)) return null;
+  const examples = value.examples
+    .filter(
+      (item): item is ToneExample =>
+        isRecord(item) &&
+        typeof item.gpt_line === 'string' &&
+        typeof item.gemini_mirror === 'string' &&
+        typeof item.emotion_tone === 'string' &&
+        TONES.includes(item.emotion_tone) &&
+        typeof item.sync_quality === 'number' &&
+        Number.isFinite(item.sync_quality),
+    )
+    .slice(0, COPY_TONE_EXAMPLE_LIMIT)
+    .map(({ gpt_line, gemini_mirror, emotion_tone, sync_quality }) => ({
+      gpt_line,
+      gemini_mirror,
+      emotion_tone,
+      sync_quality,
+    }));
+  return examples.length > 0 ? { examples, followMood: value.followMood === true } : null;
+}
+
+/** Only a style that is there is kept: a context without one reads exactly as before. */
+const toneStyleField = (toneStyle: ToneStyle | null) => (toneStyle ? { toneStyle } : {});
 
 /**
  * The server's answer as an EngineContext, or null when it is not one (a 404 before the server had the
@@ -59,6 +95,7 @@ export function parseEngineContext(json: unknown): EngineContext | null {
     mood: moodInput,
     memories: items,
     recentReplies: recentReplies.filter((reply): reply is string => typeof reply === 'string'),
+    ...toneStyleField(parseCopyToneStyle(json.toneStyle)),
   };
 }
 

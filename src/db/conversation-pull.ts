@@ -3,6 +3,8 @@
 import { conversationOrderKey } from '@/domain/conversation-order';
 import { sessionIdAt } from '@/domain/day-session';
 import { deviceReplyIds } from '@/domain/device-reply';
+import { IMAGE_SENT_TEXT } from '@/domain/image-rules';
+import { linkServerPhotos } from './photos';
 import { ensureSessionRow } from './sessions';
 import type { EmotionalState, KiriDatabase, MessageRow } from './schema';
 
@@ -124,5 +126,11 @@ export async function pullConversations(
   const added = await mergeServerMessages(db, messages, options.timeZone, options.now());
   const last = messages[messages.length - 1];
   if (last) await db.settings.put({ key: PULL_CURSOR_KEY, value: last.id });
+  // Photos shared from another device (issue 13): their entries show the photo here too. The device's
+  // own photos are linked already (recordPhotoDelivery), so this asks only for the others.
+  const photoEntries = messages
+    .filter((entry) => entry.sender === 'user' && entry.message === IMAGE_SENT_TEXT)
+    .map((entry) => entry.id);
+  await linkServerPhotos(db, photoEntries, options.fetch).catch(() => 0);
   return added;
 }

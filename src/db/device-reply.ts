@@ -111,6 +111,10 @@ export async function deviceEngineInput(
     ),
     recentReplies: deviceRecentReplies(context.recentReplies, repliesIn(turns)),
     context: 'chat',
+    // WhisperBridge Lite's pairs (while tone_mirroring is on): offline replies lean to the same tone.
+    ...(context.toneStyle ? { toneStyle: context.toneStyle } : {}),
+    // The engine promises only what is true offline ('remind me …' is set when the server hears it).
+    onDevice: true,
     seed: seedFromId(message.id),
   };
 }

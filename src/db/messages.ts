@@ -86,13 +86,19 @@ export async function queueUserMessage(
   });
 }
 
-/** Inside a transaction over the outbox: how a message queued now starts. */
-async function queuedStatusNow(db: KiriDatabase, offline: boolean): Promise<QueuedStatus> {
-  const earlier = await db.outbox.where('kind').equals('chat').toArray();
+/**
+ * Inside a transaction over the outbox: how a message queued now starts. Photos go in the chat's line
+ * (outboxLane): a message behind a photo that waits waits too.
+ */
+export async function queuedStatusNow(db: KiriDatabase, offline: boolean): Promise<QueuedStatus> {
+  const earlier = await db.outbox.where('kind').anyOf('chat', 'image').toArray();
   return queuedMessageStatus(offline, earlier);
 }
 
-function withQueuedStatus(row: Omit<MessageRow, 'status'>, queued: QueuedStatus): MessageRow {
+export function withQueuedStatus(
+  row: Omit<MessageRow, 'status'>,
+  queued: QueuedStatus,
+): MessageRow {
   return queued.status === 'waiting' && queued.reason !== undefined
     ? { ...row, status: 'waiting', statusReason: queued.reason }
     : { ...row, status: queued.status };
@@ -231,10 +237,15 @@ export async function storeChatAnswers(
     // the one of record. With the device's own ids (a replay that carried it) it is the same reply and
     // stays; with other ids it replaces the device's rows, as every other device sees only the server's.
     const replaced = new Set<string>();
+    const replacing = new Set<string>();
     withEntry.forEach((reply, i) => {
       const served = new Set(reply.parts.map((part) => part.id));
       if (reply.held || !entries[i]) return;
-      for (const id of deviceReplyIds(entries[i]!.body)) if (!served.has(id)) replaced.add(id);
+      for (const id of deviceReplyIds(entries[i]!.body)) {
+        if (served.has(id)) continue;
+        replaced.add(id);
+        replacing.add(reply.messageId);
+      }
     });
     const asked = new Map<string, MessageRow>();
     for (const row of askedRows) if (row) asked.set(row.id, row);
@@ -274,13 +285,18 @@ export async function storeChatAnswers(
       const sessionId = question.sessionId;
       const previous = last.get(sessionId);
       const before = previous?.sender === 'kiri' ? previous : undefined;
-      const times = replyRevealTimes({
-        askedAt: question.timestamp,
-        arrivedAt: reply.arrivedAt,
-        timings: reply.parts.map((_, index) => reply.timings[index] ?? 0),
-        firstPart: reply.parts[0]?.message ?? '',
-        previousRevealAt: before?.revealAt,
-      });
+      // An answer that takes the place of the device's reply shows at once, where that reply was: the
+      // owner has read (or is reading) the device's, and a later reply typed out below must not hold
+      // up the one above it.
+      const times = replacing.has(question.id)
+        ? reply.parts.map(() => reply.arrivedAt)
+        : replyRevealTimes({
+            askedAt: question.timestamp,
+            arrivedAt: reply.arrivedAt,
+            timings: reply.parts.map((_, index) => reply.timings[index] ?? 0),
+            firstPart: reply.parts[0]?.message ?? '',
+            previousRevealAt: before?.revealAt,
+          });
       // Ordered after the question and after Kiri's reply before it, a millisecond apart at least (a
       // catch-up shows all its parts at once), even when the server's clock is behind the device's.
       let stamp = Math.max(question.timestamp, before?.timestamp ?? -Infinity);
@@ -431,7 +447,8 @@ async function removeMessage(
   // Asked before the transaction: a request in flight has not failed yet (attempts 0), and only a
   // running drain can have one out. Then the server may store it: the DELETE must follow.
   const mayBeInFlight = await options.draining();
-  await db.transaction('rw', db.messages, db.outbox, db.tombstones, db.sessions, async () => {
+  const tables = [db.messages, db.outbox, db.tombstones, db.sessions, db.photos, db.photoFiles];
+  await db.transaction('rw', tables, async () => {
     const message = await db.messages.get(id);
     const pending = await db.outbox.where('messageId').equals(id).toArray();
     const neverSent =
@@ -454,6 +471,11 @@ async function removeMessage(
     }
     await db.messages.delete(id);
     await db.tombstones.put({ id, deletedAt: now });
+    // A photo's own copy goes with its message: nothing the owner deleted stays on the device.
+    if (message?.photoId) {
+      await db.photos.delete(message.photoId);
+      await db.photoFiles.delete(message.photoId);
+    }
     if (message) await touchSession(db, message.sessionId, now, -1);
   });
 }
@@ -489,7 +511,7 @@ export async function retryFailedMessage(
   });
 }
 
-async function touchSession(db: KiriDatabase, sessionId: string, at: number, delta: number) {
+export async function touchSession(db: KiriDatabase, sessionId: string, at: number, delta: number) {
   const session = await db.sessions.get(sessionId);
   if (session) await db.sessions.put(touched(session, at, delta));
 }

@@ -1,8 +1,19 @@
 // Drains the outbox (DESIGN.md "Outbox"): used by the service worker and, when no worker controls the
 // page, by the page. One drainer at a time across both (Web Locks); order is kept per kind.
-import { CONNECTION_REASON, deliveryOutcome, retryDelayAfter } from '@/domain/outbox-rules';
+import {
+  CONNECTION_REASON,
+  deliveryOutcome,
+  outboxLane,
+  retryDelayAfter,
+} from '@/domain/outbox-rules';
 import { STORE_FAILED_REASON, requestTimeoutMs, timeoutOutcome } from '@/domain/outbox-timeout';
 import { storeChatAnswers } from './messages';
+import {
+  imageUploadForm,
+  recordPhotoDelivery,
+  recordPhotoRefusal,
+  uploadedImageOf,
+} from './photos';
 import { settleReminderEntry } from './reminders';
 import { withOutboxLock } from './outbox-lock';
 import type { KiriDatabase, OutboxKind, OutboxRow } from './schema';
@@ -31,6 +42,9 @@ export function drainOutbox(db: KiriDatabase, options: DrainOptions): Promise<Dr
 
 export { STORE_FAILED_REASON };
 
+/** A queued photo whose bytes left the device (storage cleared under it): it cannot be sent. */
+export const PHOTO_GONE_REASON = 'The photo is no longer on this device';
+
 /** Chat answers are written in groups of at most this many (one transaction)… */
 export const WRITE_GROUP_MAX = 8;
 /** …and none waits much longer than this for its write to start. */
@@ -57,18 +71,20 @@ interface HeldAnswer {
  */
 async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promise<DrainSummary> {
   const summary: DrainSummary = { delivered: 0, refused: 0, waiting: 0, needsLogin: false };
-  const blocked = new Set<OutboxKind>();
-  /** Why each blocked kind waits: the entries skipped behind it take the same reason. */
-  const blockedBy = new Map<OutboxKind, string>();
+  // Blocked by line (outboxLane): the owner's messages and photos wait in one.
+  const blocked = new Set<string>();
+  /** Why each blocked line waits: the entries skipped behind it take the same reason. */
+  const blockedBy = new Map<string, string>();
   const block = (kind: OutboxKind, reason: string) => {
-    blocked.add(kind);
-    if (!blockedBy.has(kind)) blockedBy.set(kind, reason);
+    const lane = outboxLane(kind);
+    blocked.add(lane);
+    if (!blockedBy.has(lane)) blockedBy.set(lane, reason);
   };
   /** Entries this pass did not try, with why: their messages are marked 'waiting' at its end. */
   const skipped: SkippedEntry[] = [];
   let loginReason: string | undefined;
-  /** Kinds with an answer that could not be written: later answers of that kind are not written either. */
-  const unwritten = new Set<OutboxKind>();
+  /** Lines with an answer that could not be written: later answers there are not written either. */
+  const unwritten = new Set<string>();
   const pending = await db.outbox.orderBy('seq').toArray();
   let lastSeq = pending.at(-1)?.seq ?? 0;
 
@@ -93,7 +109,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
     recordRetry(db, entry, reason, options.now(), serverTrouble).catch(() => undefined);
   const notWritten = async (entries: readonly OutboxRow[]) => {
     for (const entry of entries) {
-      unwritten.add(entry.kind);
+      unwritten.add(outboxLane(entry.kind));
       block(entry.kind, STORE_FAILED_REASON);
       summary.waiting += 1;
       await retryLater(entry, STORE_FAILED_REASON);
@@ -118,7 +134,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
     }
   };
   const storeOne = async (entry: OutboxRow, record: () => Promise<void>, refused: boolean) => {
-    if (unwritten.has(entry.kind)) return notWritten([entry]);
+    if (unwritten.has(outboxLane(entry.kind))) return notWritten([entry]);
     try {
       await record();
       if (refused) summary.refused += 1;
@@ -137,7 +153,12 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
       return;
     }
     writeGroup();
-    if (outcome.kind === 'delivered') {
+    if (outcome.kind === 'delivered' && entry.kind === 'image') {
+      const json = result.json;
+      queueWrite(() =>
+        storeOne(entry, () => recordPhotoDelivery(db, entry, json, options.now()), false),
+      );
+    } else if (outcome.kind === 'delivered') {
       queueWrite(() => storeOne(entry, () => recordDelivery(db, entry, options.now()), false));
     } else if (outcome.kind === 'refused') {
       queueWrite(() =>
@@ -164,7 +185,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
     while (!summary.needsLogin) {
       await beforeLast;
       const candidate = takeNext(pending, blocked, (entry) =>
-        skipped.push({ entry, reason: blockedBy.get(entry.kind) }),
+        skipped.push({ entry, reason: blockedBy.get(outboxLane(entry.kind)) }),
       );
       if (!candidate) {
         writeGroup();
@@ -184,12 +205,18 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
         }
         continue;
       }
+      // A photo's multipart body is made from its stored Blob on every attempt.
+      const form = entry.kind === 'image' ? await imageUploadForm(db, entry) : undefined;
       const sentAt = options.now();
-      const answer = attempt(
-        entry,
-        options.fetch,
-        (options.timeoutMs ?? requestTimeoutMs)(entry.kind),
-      );
+      const answer =
+        form === null
+          ? Promise.resolve<AttemptResult>({ status: 410, json: null, error: PHOTO_GONE_REASON })
+          : attempt(
+              entry,
+              options.fetch,
+              (options.timeoutMs ?? requestTimeoutMs)(entry.kind),
+              form,
+            );
       // The answers held so far are written beside this request, unless more can join them first
       // without any of them waiting longer than WRITE_GROUP_WAIT_MS: the group is not full, the last
       // request came back quickly, and should this one take longer, the timer writes them.
@@ -207,7 +234,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
     await writes;
     // Left untried after a 401: they wait for the login too.
     for (const entry of pending) {
-      skipped.push({ entry, reason: blockedBy.get(entry.kind) ?? loginReason });
+      skipped.push({ entry, reason: blockedBy.get(outboxLane(entry.kind)) ?? loginReason });
     }
     await markSkippedWaiting(db, skipped).catch(() => undefined);
   }
@@ -252,11 +279,11 @@ async function markSkippedWaiting(
 /** The next entry to try; entries of a kind that waits are dropped (not tried in this pass). */
 function takeNext(
   pending: OutboxRow[],
-  blocked: ReadonlySet<OutboxKind>,
+  blocked: ReadonlySet<string>,
   skip: (entry: OutboxRow) => void,
 ): OutboxRow | undefined {
   for (let next = pending.shift(); next; next = pending.shift()) {
-    if (!blocked.has(next.kind)) return next;
+    if (!blocked.has(outboxLane(next.kind))) return next;
     skip(next);
   }
   return undefined;
@@ -281,10 +308,12 @@ async function recordRefusal(
   status: number,
   now: number,
 ): Promise<void> {
-  await db.transaction('rw', db.outbox, db.messages, db.reminders, async () => {
+  const tables = [db.outbox, db.messages, db.reminders, db.photos, db.photoFiles];
+  await db.transaction('rw', tables, async () => {
     if (!(await db.outbox.get(entry.seq!))) return;
     await db.outbox.delete(entry.seq!);
     await settleReminderEntry(db, entry, { kind: 'refused', reason, status }, now);
+    await recordPhotoRefusal(db, entry, reason);
     if (entry.messageId) {
       await db.messages.update(entry.messageId, {
         status: 'failed',
@@ -338,6 +367,7 @@ async function attempt(
   entry: OutboxRow,
   fetchImpl: typeof fetch,
   timeoutMs: number,
+  form: FormData | undefined,
 ): Promise<AttemptResult> {
   const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -348,7 +378,7 @@ async function attempt(
     }, timeoutMs);
   });
   try {
-    return await Promise.race([request(entry, fetchImpl, controller?.signal), timeout]);
+    return await Promise.race([request(entry, fetchImpl, controller?.signal, form), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -358,17 +388,19 @@ async function request(
   entry: OutboxRow,
   fetchImpl: typeof fetch,
   signal: AbortSignal | undefined,
+  form: FormData | undefined,
 ): Promise<AttemptResult> {
   let response: Response;
   try {
     response = await fetchImpl(entry.url, {
       method: entry.method,
       credentials: 'same-origin',
+      // A FormData sets its own Content-Type, with the multipart boundary in it.
       headers: {
         'Idempotency-Key': entry.key,
-        ...(entry.body === null ? {} : { 'Content-Type': 'application/json' }),
+        ...(entry.body === null || form ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: entry.body,
+      body: form ?? entry.body,
       ...(signal ? { signal } : {}),
     });
   } catch {
@@ -393,6 +425,7 @@ async function request(
  */
 export function isExpectedAnswer(entry: Pick<OutboxRow, 'kind'>, json: unknown): boolean {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  if (entry.kind === 'image') return uploadedImageOf(json) !== null;
   return entry.kind !== 'chat' || Array.isArray((json as { kiriMessages?: unknown }).kiriMessages);
 }
 

@@ -10,6 +10,11 @@ import { readTimeZone } from './sync-settings';
 export interface ReplaySummary extends DrainSummary {
   pulled: number;
   pullFailed: boolean;
+  /**
+   * When the pull's request was sent (null: no pull). What it brought is the server's state of that
+   * moment: a device that registered after it has not seen its new account's day (the initial greeting).
+   */
+  pullStartedAt: number | null;
 }
 
 export async function replayOutbox(
@@ -19,7 +24,9 @@ export async function replayOutbox(
   const drained = await drainOutbox(db, options);
   let pulled = 0;
   let pullFailed = false;
+  let pullStartedAt: number | null = null;
   if (options.pull !== false && !drained.needsLogin) {
+    pullStartedAt = options.now();
     try {
       pulled = await pullConversations(db, {
         fetch: options.fetch,
@@ -36,5 +43,5 @@ export async function replayOutbox(
       await refreshCompanionCopy(db, options).catch(() => false);
     }
   }
-  return { ...drained, pulled, pullFailed };
+  return { ...drained, pulled, pullFailed, pullStartedAt };
 }

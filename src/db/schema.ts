@@ -59,6 +59,16 @@ export interface MessageRow {
    * server's log marks so (written on another device): the list says 'written offline' under it.
    */
   writtenOffline?: true;
+  /**
+   * The owner's 'Image sent 📷' entry of a photo shared from this device (issue 13): the `photos` row
+   * the chat draws it from.
+   */
+  photoId?: string;
+  /**
+   * The photo's size as shown (width × height), kept on the row so the chat draws its box in the right
+   * shape in the row's first frame, before the photo's own row is read: the list never jumps.
+   */
+  photoSize?: { width: number; height: number };
 }
 
 /**
@@ -66,7 +76,7 @@ export interface MessageRow {
  * so they reach the server in the order the owner tapped them). reminder: a reminder's create (POST)
  * and cancel (DELETE), one kind so a cancel never overtakes its create.
  */
-export type OutboxKind = 'chat' | 'conversation' | 'unsend' | 'push' | 'reminder';
+export type OutboxKind = 'chat' | 'conversation' | 'unsend' | 'push' | 'reminder' | 'image';
 
 export interface OutboxRow {
   seq?: number; // auto-increment: the order entries were made in
@@ -127,6 +137,62 @@ export interface TombstoneRow {
   deletedAt: number;
 }
 
+/**
+ * A photo shared from this device (issue 13, docs/images.md). Small: the chat's list reads it for
+ * every photo it shows; the photo's bytes are in `photoFiles`, read only to send it or draw it.
+ */
+export interface PhotoRow {
+  /** UUIDv7 made on the device when it was shared; also its outbox entry's Idempotency-Key. */
+  id: string;
+  /** The owner's 'Image sent 📷' entry: the device's id until uploaded, then the server's. */
+  messageId: string;
+  sessionId: string;
+  /** When the owner shared it (sent as `clientTimestamp`). */
+  sharedAt: number;
+  name: string;
+  mimeType: string;
+  size: number;
+  note: string;
+  /** The 'temporary' switch (`hideFromMemory`): never a memory, deleted by the server after 24 h. */
+  temporary: boolean;
+  /** As the device decoded it, so the chat reserves its box before the picture loads; null if unknown. */
+  width: number | null;
+  height: number | null;
+  /** queued: in the outbox (the message says sending or waiting); uploaded; failed: refused for good. */
+  status: 'queued' | 'uploaded' | 'failed';
+  /** The server's refusal, in its words. */
+  error?: string;
+  /** The server's answer (spec 000 §3.3) once uploaded. */
+  server?: {
+    imageId: string;
+    url: string;
+    thumbnailUrl: string;
+    kiriMessageId: string;
+    kiriResponse: string;
+    emotionalTag: string | null;
+    expiresAt: number | null;
+  };
+}
+
+/**
+ * A photo's bytes where the browser refuses to keep a Blob in IndexedDB (WebKit's private browsing and
+ * automation sessions: docs/webkit.md); read back as a Blob with `photoBlob` (src/db/photos.ts).
+ */
+export interface StoredBytes {
+  bytes: ArrayBuffer;
+  type: string;
+  size: number;
+}
+
+/** The bytes of a photo not uploaded yet (the Blob, as chosen), and a small copy made on the device. */
+export interface PhotoFileRow {
+  id: string;
+  /** Null once the server has it (or refused it for good): only the small copy stays. */
+  file: Blob | StoredBytes | null;
+  /** A JPEG inside 320×320 made on the device for the chat; null where it could not be made. */
+  thumbnail: Blob | StoredBytes | null;
+}
+
 export class KiriDatabase extends Dexie {
   sessions!: EntityTable<SessionRow, 'id'>;
   messages!: EntityTable<MessageRow, 'id'>;
@@ -139,6 +205,8 @@ export class KiriDatabase extends Dexie {
   reminders!: EntityTable<ReminderRow, 'id'>;
   companionCopy!: EntityTable<CompanionCopyRow, 'key'>;
   offlineMemories!: EntityTable<OfflineMemoryRow, 'messageId'>;
+  photos!: EntityTable<PhotoRow, 'id'>;
+  photoFiles!: EntityTable<PhotoFileRow, 'id'>;
 
   constructor(name = DB_NAME) {
     // No query cache: Dexie 4's cache forgets a write made in another context (the service worker)
@@ -172,6 +240,9 @@ export class KiriDatabase extends Dexie {
     // so Kiri answers on the device. New tables: nothing to move; `writtenOffline` on a message needs
     // no index.
     this.version(4).stores({ companionCopy: 'key', offlineMemories: 'messageId, timestamp' });
+    // Version 5 (issue 13): photos shared with Kiri, kept here until uploaded and shown from here. New
+    // tables: nothing to move; `photoId` on a message needs no index.
+    this.version(5).stores({ photos: 'id, messageId, sharedAt', photoFiles: 'id' });
     // Code of the release before (a page or worker not yet replaced by an update) writes rows without a
     // key, which the list's index would leave out: give them one when the database opens. Counting
     // both ways is cheap; the scan runs only when they differ.

@@ -1,6 +1,9 @@
 // Auth contract shared by the client layers: the status answer (docs/api-auth.md) and the local flags
 // (spec 000 §3.10). The flag names are contract names: they never change with the persona's name.
 
+import { parsePermissions, type PermissionId } from './permissions';
+import { parseRole, type Role } from './roles';
+
 export const DEFAULT_PERSONA_NAME = 'Kiri';
 
 export const AUTH_FLAG_KEYS = {
@@ -18,7 +21,8 @@ export const PENDING_LOGOUT_KEY = 'kiri-logout-pending';
 
 export type AuthFlagKey = (typeof AUTH_FLAG_KEYS)[keyof typeof AUTH_FLAG_KEYS];
 
-export type UserRole = 'owner' | 'admin' | 'user';
+/** owner, admin, engineer or user (src/domain/roles.ts has their ranks). */
+export type UserRole = Role;
 
 export interface AuthUser {
   id: string;
@@ -36,6 +40,8 @@ export interface AuthStatus {
   user: AuthUser | null;
   /** The owner's zone (IANA name) when the server says it: day sessions are named in it. */
   timeZone?: string;
+  /** What this account may use (spec 002 §6 ids; owners and admins hold all); absent when logged out. */
+  permissions?: PermissionId[];
 }
 
 function asRecord(value: unknown): Record<string, unknown> | null {
@@ -47,7 +53,7 @@ function asRecord(value: unknown): Record<string, unknown> | null {
 function parseUser(value: unknown): AuthUser | null {
   const raw = asRecord(value);
   if (!raw) return null;
-  const role = raw.role === 'owner' || raw.role === 'admin' ? raw.role : 'user';
+  const role = parseRole(raw.role);
   return {
     id: typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '',
     clientId: typeof raw.clientId === 'string' ? raw.clientId : '',
@@ -76,6 +82,7 @@ export function parseAuthStatus(value: unknown): AuthStatus {
     isOwnerDevice: raw.isOwnerDevice === true,
     personaName,
     user: parseUser(raw.user),
+    ...(Array.isArray(raw.permissions) ? { permissions: parsePermissions(raw.permissions) } : {}),
     ...(typeof raw.timeZone === 'string' && raw.timeZone.trim()
       ? { timeZone: raw.timeZone.trim() }
       : {}),

@@ -52,6 +52,16 @@ export function deliveryOutcome(
   return { kind: 'refused', reason: serverError || `Refused by the server (${status})` };
 }
 
+/**
+ * The line an outbox entry waits in: entries of one line go in the order they were made, and one that
+ * waits holds back the rest of its line. The owner's messages and photos share one line (issue 13), so
+ * a photo shared between two queued messages reaches the conversation between them, as it was shared
+ * (the server appends its 'Image sent 📷' entry when the upload arrives). Every other kind is its own.
+ */
+export function outboxLane(kind: string): string {
+  return kind === 'image' ? 'chat' : kind;
+}
+
 /** Backoff before the next automatic attempt: 1 s doubling, capped at 30 s. */
 export function retryDelayAfter(attempts: number): number {
   return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -118,8 +128,8 @@ export function nextOutboxCheck(input: {
 }
 
 /**
- * When the outbox can next make progress: the earliest due time among the first entries of each kind.
- * An entry behind another of its kind goes only after it (the order is kept), however overdue it is:
+ * When the outbox can next make progress: the earliest due time among the first entries of each line
+ * (outboxLane). An entry behind another of its line goes only after it (the order is kept), however overdue it is:
  * counting it would replay every second for nothing while the first one is in its backoff.
  */
 export function outboxDueAt(
@@ -128,8 +138,9 @@ export function outboxDueAt(
   const heads = new Map<string, { seq: number; at: number }>();
   for (const entry of entries) {
     const seq = entry.seq ?? 0;
-    const head = heads.get(entry.kind);
-    if (!head || seq < head.seq) heads.set(entry.kind, { seq, at: entry.nextAttemptAt });
+    const lane = outboxLane(entry.kind);
+    const head = heads.get(lane);
+    if (!head || seq < head.seq) heads.set(lane, { seq, at: entry.nextAttemptAt });
   }
   if (heads.size === 0) return null;
   return Math.min(...[...heads.values()].map((head) => head.at));

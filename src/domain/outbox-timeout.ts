@@ -28,8 +28,16 @@ export const CHAT_REQUEST_TIMEOUT_MS = 15_000;
  */
 export const OTHER_REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * A photo's upload (issue 13): up to 10 MB going up a phone's connection (some 80 s at 1 Mbit/s), then
+ * decoded and answered by the server. Longer than the others, or a big photo on a slow line would
+ * never get through; the chat's messages queued behind it wait that long at most.
+ */
+export const IMAGE_REQUEST_TIMEOUT_MS = 120_000;
+
 /** The request timeout of an outbox entry of this kind. */
 export function requestTimeoutMs(kind: string): number {
+  if (kind === 'image') return IMAGE_REQUEST_TIMEOUT_MS;
   return kind === 'chat' ? CHAT_REQUEST_TIMEOUT_MS : OTHER_REQUEST_TIMEOUT_MS;
 }
 

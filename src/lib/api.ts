@@ -38,6 +38,27 @@ async function readText(res: Response): Promise<string> {
 }
 
 /**
+ * A request that got no answer at all. Each browser words it its own way (Chromium 'Failed to fetch',
+ * Firefox 'NetworkError when attempting…', Safari 'Load failed': no word of spec 000 §8's network row),
+ * so the helper names it, and an iPhone's lost connection is classified as one like any other's. Still a
+ * TypeError, as fetch's own rejection is.
+ */
+export class NetworkFailure extends TypeError {
+  override name = 'NetworkFailure';
+  constructor(browserMessage: string) {
+    super(`Network request failed: ${browserMessage}`);
+  }
+}
+
+/** fetch's rejection as the helper throws it: an abort stays an abort; anything else is a NetworkFailure. */
+export function networkFailureOf(error: unknown): unknown {
+  if (error instanceof TypeError && !(error instanceof NetworkFailure)) {
+    return new NetworkFailure(error.message);
+  }
+  return error;
+}
+
+/**
  * Sends a request with the session cookie. The body is sent as JSON, unless it is FormData (the
  * browser then sets the multipart boundary itself). A 429 is logged as a rate-limit warning and the
  * answer is returned; any other non-OK answer throws an ApiError, except a 401 with
@@ -81,7 +102,12 @@ export async function apiRequest(
   };
   if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);
 
-  const res = await fetch(url, init);
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch (error) {
+    throw networkFailureOf(error);
+  }
   if (res.ok) return res;
 
   if (res.status === 429) {

@@ -29,19 +29,23 @@ export function hasReplayedOnce(): boolean {
   return replayedOnce;
 }
 
-let pulls = 0;
+let newestPullStart: number | null = null;
 
 /**
- * How many replays have pulled the server's conversation since the page opened: until one has, an
- * empty day here may not be empty there (the initial greeting waits for it).
+ * When the newest successful pull of the server's conversation began (null: none since the page opened):
+ * until one has, an empty day here may not be empty there, and a pull begun before a registration ended
+ * read the account the device had before (the initial greeting waits for one begun after).
  */
-export function successfulPulls(): number {
-  return pulls;
+export function newestPullStartedAt(): number | null {
+  return newestPullStart;
 }
 
 function announce(summary: ReplaySummary): void {
   replayedOnce = true;
-  if (!summary.pullFailed && !summary.needsLogin) pulls += 1;
+  const started = summary.pullStartedAt;
+  if (!summary.pullFailed && !summary.needsLogin && typeof started === 'number') {
+    newestPullStart = Math.max(newestPullStart ?? started, started);
+  }
   for (const listener of listeners) listener(summary);
   void scheduleRetry();
 }

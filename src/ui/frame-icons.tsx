@@ -1,8 +1,8 @@
 // Icons of the chat's frame and the DevCore card, drawn from lucide's shapes (lucide-react 1.75.0, ISC
-// licence) without importing lucide-react: every icon module of that package counts as part of the
-// app's start chunk (vite.config.ts groups all that the start's graph reaches, and the package's index
-// reaches every icon), so a new lucide icon anywhere grows every first load. These load with the lazy
-// chunks that draw them.
+// licence) without importing lucide-react. They were made when every lucide icon any screen drew joined the
+// app's start chunk (its index re-exports every icon, and vite.config.ts grouped all the start's graph
+// reaches); vite.config.ts now leaves icon modules to the bundler (isLucideIcon), so a lazy screen may
+// import lucide-react again and its icons load with it. These stay: they are small and already here.
 import type { SVGProps } from 'react';
 
 type Shape = readonly ['path' | 'rect' | 'circle' | 'line', Readonly<Record<string, string>>];
@@ -11,8 +11,9 @@ export interface FrameIconProps extends SVGProps<SVGSVGElement> {
   size?: number;
 }
 
-function icon(shapes: readonly Shape[]) {
-  return function FrameIcon({ size = 24, ...props }: FrameIconProps) {
+/** An icon component from lucide shapes; `defaultSize` where its place draws them smaller (the sidebars). */
+export function icon(shapes: readonly Shape[], defaultSize = 24) {
+  return function FrameIcon({ size = defaultSize, ...props }: FrameIconProps) {
     return (
       <svg
         xmlns="http://www.w3.org/2000/svg"

@@ -6,6 +6,20 @@ export type Theme = 'dark' | 'light';
 
 export const THEME_STORAGE_KEY = 'kiri-theme';
 const THEME_COLORS: Record<Theme, string> = { dark: '#1a1a1a', light: '#ffffff' };
+// The dark theme's page is the chosen wallpaper (screen-dom.ts): the browser's bar matches it.
+let darkPageColor = THEME_COLORS.dark;
+
+function themeColor(next: Theme): string {
+  return next === 'dark' ? darkPageColor : THEME_COLORS.light;
+}
+
+/** The wallpaper colour of the dark theme, for the browser's bar (meta theme-color). */
+export function setDarkThemeColor(color: string): void {
+  darkPageColor = color;
+  if (theme !== null) {
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor(theme));
+  }
+}
 
 /** The theme to show: the stored choice when there is one, else the system's preference. */
 export function resolveTheme(stored: string | null, systemPrefersDark: boolean): Theme {
@@ -37,7 +51,7 @@ function apply(next: Theme) {
   const root = document.documentElement;
   root.classList.toggle('dark', next === 'dark');
   root.style.colorScheme = next;
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[next]);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor(next));
   for (const listener of listeners) listener();
 }
 

@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isEngineEntry, measureEngineChunks, measureInitialLoad } from '../../bench/bundle';
+import { readFileSync } from 'node:fs';
+import {
+  DASHBOARD_ROUTES,
+  dashboardScreens,
+  isEngineEntry,
+  measureDashboardChunks,
+  measureEngineChunks,
+  measureInitialLoad,
+} from '../../bench/bundle';
 
 const made: string[] = [];
 afterAll(() => {
@@ -68,5 +76,75 @@ describe('the device engine chunks of a build', () => {
     expect(isEngineEntry('export{Gn as localReply};')).toBe(true);
     expect(isEngineEntry('export{a as splitIntoParts}')).toBe(false);
     expect(isEngineEntry('const localReply=1,DEVICE_PROVIDER=2;')).toBe(false);
+  });
+});
+
+/** A route table in the real one's shape: lazy declarations, plain entries, notBuilt and adminOnly calls. */
+const TABLE = `
+const NotBuilt = lazyComponent(() => import('./screens/NotBuiltRoute'));
+const Stream = lazyComponent(() => import('@/features/consciousness/components/StreamScreen'));
+const Features = lazyComponent(
+  () => import('@/features/system-features/components/SystemFeaturesScreen'),
+);
+export const SCREENS = [
+  { paths: ['/consciousness'], title: 'Consciousness Stream', element: <Stream /> },
+  notBuilt(['/hybrid-dashboard'], 'Hybrid Protocol Dashboard'),
+  {
+    paths: ['/system-features'],
+    title: 'System Features',
+    element: (
+      <AdminGuard>
+        <Features />
+      </AdminGuard>
+    ),
+  },
+  adminOnly(notBuilt(['/console'], 'Manual Console'), true),
+];
+`;
+
+describe("the dashboards' own chunks", () => {
+  it("find each dashboard's screen module from its route, and say 'not built' for the others", () => {
+    expect(dashboardScreens(TABLE)).toEqual([
+      { path: '/consciousness', module: '@/features/consciousness/components/StreamScreen' },
+      { path: '/hybrid-dashboard', module: null },
+      { path: '/core-systems', module: null },
+      {
+        path: '/system-features',
+        module: '@/features/system-features/components/SystemFeaturesScreen',
+      },
+    ]);
+  });
+
+  it('reads the real route table: every dashboard route is in it', () => {
+    const source = readFileSync(new URL('../../src/app/routes.tsx', import.meta.url), 'utf8');
+    const screens = dashboardScreens(source);
+    expect(screens.map((s) => s.path)).toEqual([...DASHBOARD_ROUTES]);
+    expect(screens.find((s) => s.path === '/system-features')?.module).toBe(
+      '@/features/system-features/components/SystemFeaturesScreen',
+    );
+  });
+
+  it("measure a lazy dashboard chunk and flag one the chat's first load holds", () => {
+    const lazy = dist({
+      'index-a.js': 'import(`./app-c.js`);',
+      'app-c.js': 'const go=()=>import(`./SystemFeaturesScreen-x1.js`);export const c=1;',
+      'SystemFeaturesScreen-x1.js': 'export default function S(){return "features"}',
+      'StreamScreen-y2.js': 'export default 1;',
+    });
+    const measured = measureDashboardChunks(lazy, TABLE);
+    expect(measured.find((d) => d.path === '/system-features')).toMatchObject({
+      chunk: '/assets/SystemFeaturesScreen-x1.js',
+      inFirstLoad: false,
+    });
+    expect(measured.find((d) => d.path === '/system-features')?.size?.gzip).toBeGreaterThan(0);
+    // The same screen imported statically by the app's start: now the chat's first load holds it.
+    const eager = dist({
+      'index-a.js': 'import(`./app-c.js`);',
+      'app-c.js': 'import S from"./SystemFeaturesScreen-x1.js";export const c=S;',
+      'SystemFeaturesScreen-x1.js': 'export default function S(){return "features"}',
+    });
+    expect(
+      measureDashboardChunks(eager, TABLE).find((d) => d.path === '/system-features'),
+    ).toMatchObject({ inFirstLoad: true });
   });
 });

@@ -2,7 +2,6 @@
 // panel with the DevCore card showing the server's live values and its controls, night vision and
 // dyslexia-friendly mode changing the page and kept after a reload, the header's marks drawn only
 // from real answers, and the panels as sheets on a 390 px phone. One server and one owner for the file.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   expectChatScreen,
@@ -11,6 +10,7 @@ import {
   openChat,
   sendMessage,
 } from './support/chat';
+import { expectAccessible } from './support/accessibility';
 import { startServer, type KiriServer } from './support/server';
 
 let server: KiriServer;
@@ -38,26 +38,6 @@ async function closePanel(p: Page): Promise<void> {
   await expect(p.getByRole('dialog')).toHaveCount(0);
 }
 
-/** axe-core, WCAG AA: no contrast finding and no serious or critical one (as accessibility.spec.ts). */
-async function expectAccessible(target: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page: target })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const found = results.violations
-    .filter(
-      (violation) =>
-        violation.id === 'color-contrast' ||
-        violation.impact === 'serious' ||
-        violation.impact === 'critical',
-    )
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id} at ${node.target.join(' ')}: ${violation.help}`,
-      ),
-    );
-  expect(found, where).toEqual([]);
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   server = await startServer();
@@ -76,7 +56,7 @@ test.afterAll(async () => {
   await server?.dispose();
 });
 
-test('the Tools toggle opens the strip: sidebar, image panel (not built), dyslexia, settings', async () => {
+test('the Tools toggle opens the strip: sidebar, image share panel, dyslexia, settings', async () => {
   await expect(strip(page)).toHaveCount(0);
   await tools(page).click();
   await expect(tools(page)).toHaveAttribute('aria-expanded', 'true');
@@ -110,7 +90,10 @@ test('the Tools toggle opens the strip: sidebar, image panel (not built), dyslex
   );
 
   await tool(page, 'Toggle image upload panel').click();
-  await expect(page.getByTestId('image-panel')).toContainText('not built yet');
+  // The share panel of issue 13 (its journeys: tests/e2e/images.spec.ts).
+  await expect(
+    page.getByTestId('image-panel').getByRole('button', { name: 'Choose a photo' }),
+  ).toBeVisible();
   await tool(page, 'Toggle image upload panel').click();
   await expect(page.getByTestId('image-panel')).toHaveCount(0);
 

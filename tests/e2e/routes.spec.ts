@@ -19,14 +19,14 @@ test('the owner opens the console; a second device that logs in is not an admin'
     const owner = await ownerContext.newPage();
     await loginAndRegister(owner, 'Mira');
     await owner.goto('/console');
-    await expect(owner.getByText(TEXT.notBuilt)).toBeVisible();
+    await expect(owner.getByRole('heading', { level: 1, name: 'Advanced Console' })).toBeVisible();
     await expect(owner.getByText(TEXT.accessRestricted)).toHaveCount(0);
 
     const user = await userContext.newPage();
     await loginAndRegister(user, 'Sam Guest');
     await user.goto('/console');
     await expect(user.getByText(TEXT.accessRestricted)).toBeVisible();
-    await expect(user.getByText(TEXT.notBuilt)).toHaveCount(0);
+    await expect(user.getByRole('heading', { name: 'Advanced Console' })).toHaveCount(0);
   } finally {
     await ownerContext.close();
     await userContext.close();

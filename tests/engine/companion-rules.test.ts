@@ -211,6 +211,11 @@ describe('readPlan', () => {
     // 23:30 UTC on Monday is already Tuesday in Tokyo: 'tomorrow' there is Wednesday.
     const late = Date.UTC(2025, 2, 3, 23, 30);
     expect(zoneOffsetMinutes(late, 'Asia/Tokyo')).toBe(540);
+    // The zone's formatter is kept: a second zone, then the first again, each reads its own offset.
+    expect(zoneOffsetMinutes(late, 'America/New_York')).toBe(-300);
+    expect(zoneOffsetMinutes(Date.UTC(2025, 6, 1), 'America/New_York')).toBe(-240);
+    expect(zoneOffsetMinutes(late, 'Asia/Tokyo')).toBe(540);
+    expect(zoneOffsetMinutes(late, 'Not/A_Zone')).toBe(0);
     expect(readPlan('my exam is on Wednesday', late, 'Asia/Tokyo')).toMatchObject({
       daysAway: 1,
       when: 'tomorrow',

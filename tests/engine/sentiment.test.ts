@@ -25,6 +25,17 @@ describe('readSentiment', () => {
     expect(readSentiment('ok :(').compound).toBeLessThan(readSentiment('ok :)').compound);
   });
 
+  it('a text read again gives the same reading, and a caller changing its copy changes no later one', () => {
+    const first = readSentiment('I am so happy today!');
+    first.compound = -1;
+    const again = readSentiment('I am so happy today!');
+    expect(again.compound).toBeGreaterThan(0.5);
+    expect(again.label).toBe('very positive');
+    // Many other texts later (past what is kept), the first still reads the same.
+    for (let i = 0; i < 600; i += 1) readSentiment(`filler message number ${i} is fine`);
+    expect(readSentiment('I am so happy today!')).toEqual(again);
+  });
+
   it('reads an empty message as neutral', () => {
     expect(readSentiment('   ')).toMatchObject({ compound: 0, label: 'neutral', intensity: 0 });
   });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { PERMISSION_IDS } from '../../server/auth/permissions';
 import {
   generateAccessCode,
   prepareAccessCode,
@@ -309,6 +310,8 @@ describe('GET /api/auth/status', () => {
       personaName: 'Kiri',
       timeZone: 'Asia/Shanghai',
       user: login.user,
+      // Issue 14: what the account may use; the owner holds every permission.
+      permissions: [...PERMISSION_IDS],
     });
     expect(cookieLine(response, 'kiri_session')).toMatch(/Max-Age=2592000/);
   });

@@ -30,7 +30,27 @@ describe('loadConfig', () => {
       staticDir: resolve('./dist'),
       llmProviders: [],
       spontaneousThoughtsPerDay: 0,
+      mirrorWatchFolder: null,
+      mirrorGitRepo: null,
+      consolePython: false,
+      consolePythonCommand: 'python3',
     });
+  });
+
+  it('reads CONSOLE_PYTHON as a flag (off unless set) and CONSOLE_PYTHON_COMMAND as the interpreter', () => {
+    expect(loadConfig({ CONSOLE_PYTHON: 'true' }).consolePython).toBe(true);
+    expect(loadConfig({ CONSOLE_PYTHON: 'off' }).consolePython).toBe(false);
+    expect(() => loadConfig({ CONSOLE_PYTHON: 'maybe' })).toThrow(/CONSOLE_PYTHON/);
+    expect(loadConfig({ CONSOLE_PYTHON_COMMAND: '/usr/bin/python3.11' }).consolePythonCommand).toBe(
+      '/usr/bin/python3.11',
+    );
+  });
+
+  it('reads MIRROR_WATCH_FOLDER and MIRROR_GIT_REPO as absolute paths, unset or blank as not configured', () => {
+    const config = loadConfig({ MIRROR_WATCH_FOLDER: 'exports', MIRROR_GIT_REPO: ' /srv/mirror ' });
+    expect(config.mirrorWatchFolder).toBe(resolve('exports'));
+    expect(config.mirrorGitRepo).toBe('/srv/mirror');
+    expect(loadConfig({ MIRROR_WATCH_FOLDER: '  ' }).mirrorWatchFolder).toBeNull();
   });
 
   it('reads THOUGHTS_PER_DAY from 0 to 3 and refuses anything else', () => {

@@ -1,71 +1,19 @@
 // Device replies through the real server process (issue 12): stored, the server killed with SIGKILL right
 // after the answers, restarted, and every replay (with its device reply or not) answered as first, the log
 // holding each message and its one answer once.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../src/domain/uuidv7';
 import { makeDataDir, removeDataDirs } from './support/harness';
+import { freePort, startRealServer, stopRealServers } from './support/real-server';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ACCESS_CODE = 'device-reply-access-code';
-const running = new Set<ChildProcess>();
 
 afterEach(async () => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
+  stopRealServers();
   await removeDataDirs();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** The server as `npm start` runs it (one process, so the signal reaches it); ready once it listens. */
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ACCESS_CODE,
-      SERVE_STATIC: 'false',
-      OWNER_NAME: '',
-      OWNER_DEVICE_POLICY: 'enroll',
-      TRUST_PROXY: 'false',
-      LLM_PROVIDERS: '',
-    },
-  });
-  running.add(child);
-  let output = '';
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.on('exit', (_code, signal) => {
-      running.delete(child);
-      resolve(signal);
-    }),
-  );
-  const ready = new Promise<void>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Kiri is running at')) resolve();
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}`, ready, exited };
-}
+const startServer = (dataDir: string, port: number) => startRealServer(dataDir, port, ACCESS_CODE);
 
 interface Entry {
   id: string;
@@ -124,7 +72,7 @@ describe('device replies through the real server', () => {
     const servedAnswer = await served.json();
     // Acknowledged means durable: the kill comes right after the last answer.
     first.child.kill('SIGKILL');
-    expect(await first.exited).toBe('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
 
     const second = startServer(dataDir, port);
     await second.ready;
@@ -156,6 +104,6 @@ describe('device replies through the real server', () => {
     }
     expect(log.filter((e) => e.answersId === onlineKey).every((e) => !e.writtenOffline)).toBe(true);
     second.child.kill('SIGTERM');
-    expect(await second.exited).toBeNull();
+    expect(await second.exited).toEqual({ code: 0, signal: null });
   }, 60_000);
 });

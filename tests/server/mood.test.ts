@@ -1,15 +1,9 @@
 // Kiri's inner state from the real conversation: the mood follows a sad conversation toward protective
 // or nurturing, urgency gives the urgent mode, sleep rests; the thought map's focus comes from the
 // owner's own words; manja rises with warm messages and fades with silence; a reflection is written at
-// the day rollover and survives a restart; the insight count is what Kiri holds.
+// the day rollover and survives a restart. (The consciousness stream: tests/server/consciousness.test.ts.)
 import { afterEach, describe, expect, it } from 'vitest';
-import type {
-  ConsciousnessStatus,
-  KiriState,
-  ManjaAnswer,
-  MoodState,
-  ThoughtMap,
-} from '../../server/mood/mood-service';
+import type { KiriState, ManjaAnswer, MoodState, ThoughtMap } from '../../server/mood/mood-service';
 import type { Reflection } from '../../server/mood/mood-store';
 import { closeStores } from '../../server/store/stores';
 import { cleanUpChatApps, fakeCompanion, ownerChat, startChatApp } from './support/chat-harness';
@@ -308,25 +302,5 @@ describe('reflection at the day rollover', () => {
     expect(power.state).toBe('sleeping');
     await mood.timedRollover();
     expect(reflectedDays()).toEqual(['2026-01-15']);
-  });
-});
-
-describe('consciousness status', () => {
-  it('counts the insights Kiri holds: reflections plus thought-map snapshots; nothing streams', async () => {
-    const { setup, owner } = await ownerChat({ companion: fakeCompanion() });
-    const empty = await getJson<ConsciousnessStatus>(owner, '/api/consciousness/status');
-    expect(empty).toMatchObject({ isStreaming: false, dataPointsCollected: 0, lastUpdate: null });
-    await say(owner, 'planning a trip to the mountains with my brother');
-    const one = await getJson<ConsciousnessStatus>(owner, '/api/consciousness/status');
-    expect(one.dataPointsCollected).toBe(1);
-    // Within the hour no second snapshot is kept.
-    await say(owner, 'we will book the train tickets tomorrow');
-    expect(
-      (await getJson<ConsciousnessStatus>(owner, '/api/consciousness/status')).dataPointsCollected,
-    ).toBe(1);
-    setup.clock.advance(10 * 60 * MINUTE);
-    const next = await getJson<ConsciousnessStatus>(owner, '/api/consciousness/status');
-    expect(next.dataPointsCollected).toBe(2);
-    expect(next.recentInsights[0]).toMatchObject({ type: 'reflection' });
   });
 });

@@ -1,90 +1,21 @@
 // The real server process: a kill at any moment loses no acknowledged write, one DATA_DIR has one server,
 // SIGTERM is a clean stop. These pay the real scrypt cost, so they log in only a few times.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeDataDir, removeDataDirs } from './support/harness';
+import { freePort, startRealServer, stopRealServers } from './support/real-server';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ACCESS_CODE = 'real-server-access-code';
-const running = new Set<ChildProcess>();
 
 afterEach(async () => {
-  for (const child of running) child.kill('SIGKILL');
-  running.clear();
+  stopRealServers();
   await removeDataDirs();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-  /** Resolves once it listens; rejects if it exits first. */
-  ready: Promise<void>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startServer(
-  dataDir: string,
-  port: number,
-  env: Record<string, string> = {},
-): ServerProcess {
-  // `node --import tsx` rather than `npx tsx`: one process, so a signal reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ACCESS_CODE,
-      SERVE_STATIC: 'false',
-      OWNER_NAME: '',
-      OWNER_DEVICE_POLICY: 'enroll',
-      TRUST_PROXY: 'false',
-      LLM_PROVIDERS: '',
-      ...env,
-    },
-  });
-  running.add(child);
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => {
-      running.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  const ready = new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (output.includes('Kiri is running at')) resolve();
-    };
-    child.stdout?.on('data', check);
-    void exited.then(({ code, signal }) =>
-      reject(
-        new Error(`server exited (code ${code}, signal ${signal}) before listening:\n${output}`),
-      ),
-    );
-  });
-  ready.catch(() => undefined);
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, ready, exited };
+function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
+  return startRealServer(dataDir, port, ACCESS_CODE, env);
 }
 
 interface Session {

@@ -323,7 +323,12 @@ describe('scheduler', { timeout: 30_000 }, () => {
     const status = (await (await run.owner.request('/api/sleep-mode/status')).json()) as {
       pausedSystems: string[];
     };
-    expect(status.pausedSystems).toEqual(['silenceNudge', 'spontaneousThoughts', 'reminders']);
+    expect(status.pausedSystems).toEqual([
+      'silenceNudge',
+      'spontaneousThoughts',
+      'reminders',
+      'consciousnessStream',
+    ]);
   });
 
   it('tells of a finished task once per task id; in deep pause it is written but not pushed', async () => {

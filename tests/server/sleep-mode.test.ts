@@ -69,6 +69,7 @@ describe('status and transitions', () => {
       'reminders',
       'daily-reflection',
       'memory-lattice',
+      'consciousness-stream',
     ]);
 
     const slept = await owner.post('/api/sleep-mode/enable');
@@ -76,7 +77,7 @@ describe('status and transitions', () => {
     expect(await slept.json()).toMatchObject({ success: true, changed: true });
     const sleeping = await statusOf(owner);
     expect(sleeping).toMatchObject({ sleeping: true, deepPause: false, state: 'sleeping' });
-    expect(sleeping.pausedSystems).toEqual(['silenceNudge', 'reminders']);
+    expect(sleeping.pausedSystems).toEqual(['silenceNudge', 'reminders', 'consciousnessStream']);
     expect(sleeping.costSavings).toMatch(/80%/);
     expect(sleeping.lastActivity).not.toBeNull();
 

@@ -40,8 +40,82 @@ const NUMBER_WORDS: Record<string, number> = {
   seventy: 70,
   eighty: 80,
   ninety: 90,
-  hundred: 100,
 };
+
+/** The scales a number in words is built with ('three hundred and forty two thousand'). */
+const SCALES: Record<string, number> = {
+  hundred: 100,
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+};
+
+const WORD_AT = /[a-z]+/y;
+
+function wordAt(s: string, at: number): { w: string; start: number; end: number } | null {
+  let start = at;
+  // 'forty-two' is one number; 'twenty - five' is a difference.
+  if (s[start] === '-' && /[a-z]/.test(s[start - 1] ?? '') && /[a-z]/.test(s[start + 1] ?? '')) {
+    start += 1;
+  } else while (start < s.length && s[start] === ' ') start += 1;
+  WORD_AT.lastIndex = start;
+  const w = WORD_AT.exec(s)?.[0];
+  return w ? { w, start, end: start + w.length } : null;
+}
+
+/**
+ * Rule numberWords: a number said in words, from `at` ('three hundred and forty two', 'a thousand',
+ * 'one million', 'twenty-one', 'two thousand and five'): its value and where it ends, or null when no
+ * number starts there. Scales come in falling order ('a thousand million' stops at the thousand); 'and'
+ * belongs to the number only after a scale and before a small number ('two and three' is a sum).
+ */
+export function numberWords(s: string, at: number): { value: number; end: number } | null {
+  let total = 0;
+  let current = 0;
+  let last: 'none' | 'a' | 'unit' | 'teen' | 'tens' | 'hundred' | 'scale' | 'and' = 'none';
+  let lastScale = Infinity;
+  let end = at;
+  let next = wordAt(s, at);
+  while (next) {
+    const { w } = next;
+    const small = NUMBER_WORDS[w];
+    const scale = SCALES[w];
+    if (small !== undefined) {
+      const kind = small < 10 ? 'unit' : small < 20 ? 'teen' : 'tens';
+      const fits =
+        last === 'none' ||
+        last === 'hundred' ||
+        last === 'scale' ||
+        last === 'and' ||
+        (last === 'tens' && kind === 'unit' && small > 0 && current % 10 === 0);
+      if (!fits) break;
+      current += small;
+      last = kind;
+    } else if (w === 'hundred') {
+      if (last === 'hundred' || last === 'and' || current >= 100) break;
+      current = (current || 1) * 100;
+      last = 'hundred';
+    } else if (scale !== undefined) {
+      if (last === 'and' || scale >= lastScale) break;
+      total += (current || 1) * scale;
+      current = 0;
+      lastScale = scale;
+      last = 'scale';
+    } else if (w === 'a' && last === 'none') {
+      const after = wordAt(s, next.end);
+      if (!after || SCALES[after.w] === undefined) break;
+      last = 'a';
+    } else if (w === 'and' && (last === 'hundred' || last === 'scale')) {
+      const after = wordAt(s, next.end);
+      if (!after || NUMBER_WORDS[after.w] === undefined) break;
+      last = 'and';
+    } else break;
+    if (last !== 'a' && last !== 'and') end = next.end;
+    next = wordAt(s, next.end);
+  }
+  return end === at ? null : { value: total + current, end };
+}
 
 /** The asking around a sum: 'what's', 'how much is', 'can you calculate', 'please'. */
 const ASK_LEAD =
@@ -91,8 +165,12 @@ function tokenize(text: string): Token[] | null {
         ? Number(raw.replace(/,/g, ''))
         : Number(raw.replace(',', '.'));
       if (!Number.isFinite(value)) return null;
-      tokens.push({ t: 'num', v: value });
       i += raw.length;
+      // '2 million', '1.5 thousand'.
+      const scaled = wordAt(s, i);
+      const scale = scaled && /^\s*$/.test(s.slice(i, scaled.start)) ? SCALES[scaled.w] : undefined;
+      if (scale !== undefined && scaled) i = scaled.end;
+      tokens.push({ t: 'num', v: scale !== undefined ? value * scale : value });
       continue;
     }
     if ('+-*/^()×÷%'.includes(ch)) {
@@ -129,15 +207,10 @@ function tokenize(text: string): Token[] | null {
     const word = /[a-z]+/y;
     word.lastIndex = i;
     const w = word.exec(s)?.[0];
-    if (w && w in NUMBER_WORDS) {
-      const value = NUMBER_WORDS[w]!;
-      const last = tokens[tokens.length - 1];
-      // 'twenty one' is 21, 'two hundred' is 200.
-      if (last?.t === 'num' && w === 'hundred') last.v *= 100;
-      else if (last?.t === 'num' && last.v >= 20 && last.v % 10 === 0 && value < 10)
-        last.v += value;
-      else tokens.push({ t: 'num', v: value });
-      i += w.length;
+    const spoken = w ? numberWords(s, i) : null;
+    if (spoken) {
+      tokens.push({ t: 'num', v: spoken.value });
+      i = spoken.end;
       continue;
     }
     if (w === 'a' || w === 'the' || w === 'by') {
@@ -248,7 +321,11 @@ export function formatNumber(value: number): string {
  */
 export function readArithmetic(message: string): MathReading | null {
   const text = tidy(normaliseApostrophes(message.slice(0, 400)));
-  if (!/\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i.test(text)) {
+  if (
+    !/\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|hundred|thousand|million|billion|trillion)\b/i.test(
+      text,
+    )
+  ) {
     return null;
   }
   let body = text.replace(ASK_LEAD, '');

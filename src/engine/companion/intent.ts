@@ -5,10 +5,13 @@ import { NEUTRAL_BAND, readSentiment, STRONG_FEELING } from '../language/sentime
 import { readArithmetic, type MathReading } from './arithmetic';
 import { jokeMoveOf, type JokeMove } from './jokes';
 import { selfTopicOf } from './self-profile';
+import { hardshipOf, type HardshipReading } from './hardship';
+import { requestOf, type RequestReading } from './requests';
 
 export type AboutKind =
   'identity' | 'name' | 'wellbeing' | 'doing' | 'ai' | 'preference' | 'self' | 'general';
-export type QuestionKind = 'time' | 'date' | 'help' | 'math' | 'advice' | 'until' | 'general';
+export type QuestionKind =
+  'time' | 'date' | 'help' | 'math' | 'advice' | 'until' | 'request' | 'general';
 /**
  * Finer shades of a statement the local engine answers differently: 'nudge' breaks a silence ('you
  * there?', 'say something').
@@ -37,6 +40,10 @@ export interface Analysis {
   joke: JokeMove | null;
   /** For question 'math': the sum read, answered or declined. */
   math: MathReading | null;
+  /** A request she answers in her own way: a story, a song, what she can do… (requests.ts). */
+  request: RequestReading | null;
+  /** Hard news told without a feeling word ('my cat died'): read as sadness (hardship.ts). */
+  hardship: HardshipReading | null;
   /** The message without a leading greeting. */
   rest: string;
 }
@@ -64,7 +71,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:
-    /\b(angry|mad|furious|pissed|annoyed|annoying|irritated|frustrated|frustrating|fed up|hate (?:this|it|that|him|her|them))\b/,
+    /\b(angry|mad|furious|pissed|annoyed|annoying|irritated|frustrated|frustrating|fed up|sick of|sick and tired|hate (?:this|it|that|him|her|them))\b/,
   lonely:
     /\b(lonely|lonesome|isolated|(?:feel|feeling|so|all)\s+alone|no ?one to talk to|nobody (?:cares|to talk to)|miss(?:ing)? (?:you|home|my))\b/,
   stressed:
@@ -370,6 +377,8 @@ export function analyse(
     selfTopic: null,
     joke: null,
     math: null,
+    request: null,
+    hardship: null,
     rest: body,
   };
   if (!text) return base;
@@ -422,6 +431,13 @@ export function analyse(
   }
   const math = readArithmetic(body);
   if (math) return { ...base, intent: 'question', question: 'math', math };
+  const request = requestOf(body || text);
+  if (request) {
+    const about = request.kind === 'love_question' || request.kind === 'abilities';
+    return about
+      ? { ...base, intent: 'about_kiri', about: 'self', request, feeling: null }
+      : { ...base, intent: 'question', question: 'request', request };
+  }
   const bare = trimEndOf(body, /[\s?!.~]/);
   // 'hello?' (a greeting that asks) and 'so…' (all filler) are silence-breakers too.
   const asked = greeted && body === '' && /\?[\s~]*$/.test(text);
@@ -441,6 +457,21 @@ export function analyse(
       about: 'preference',
       aboutThing: thingAsked(body),
       feeling: null,
+    };
+  }
+  // Hard news ('my cat died', 'a terrible day at work') is sadness when no feeling word says more: a
+  // sore feeling word keeps its kind ('my mum is in hospital and I'm scared' is anxious), a glad one
+  // that VADER does not read as glad gives way to the news; a glad one it agrees with stays.
+  const hardship = hardshipOf(body || text);
+  const glad = reading !== null && POSITIVE_FEELINGS.has(reading.feeling);
+  if (hardship && !(glad && reading.intensity > 0)) {
+    const sore = reading && !glad ? reading : null;
+    return {
+      ...base,
+      intent: 'feeling',
+      feeling: sore?.feeling ?? hardship.feeling,
+      feelingIntensity: sore?.intensity ?? Math.max(0, -readSentiment(text).compound),
+      hardship,
     };
   }
   if (feeling && !(thanked && feeling === 'grateful' && !reading)) {

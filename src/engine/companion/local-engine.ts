@@ -8,6 +8,8 @@ import { JOKES, jokesIn } from './jokes';
 import type { Plan as DayPlan } from './plans';
 import { readPlan } from './plans';
 import { findFacts } from './recall';
+import { readReminderAsk } from './reminder-request';
+import { SONGS, songsIn, STORIES, STORY_ABOUT, storiesIn } from './stories';
 import {
   SELF_LIKE_NO,
   SELF_LIKE_UNSURE,
@@ -33,6 +35,7 @@ import {
   trimEndOf,
 } from './text';
 import type { CompanionInput, CompanionReply, Intent, MemoryItem } from './types';
+import { pickToneExamples, tonedPersonality } from './tone-style';
 
 interface Step {
   pool: readonly Entry[];
@@ -72,6 +75,10 @@ interface Context {
   untoldJokes: number[];
   /** Every joke was told lately: she says so, and tells an old one. */
   jokesAllTold: boolean;
+  /** The stories and songs not told in `recentReplies` (all of them once every one was told). */
+  untoldStories: number[];
+  storiesAllTold: boolean;
+  unsungSongs: number[];
 }
 
 const NEGATIVE_FEELINGS = new Set([
@@ -201,6 +208,7 @@ function planThanks(ctx: Context): Plan {
 }
 
 function planFeeling(ctx: Context): Plan {
+  if (ctx.analysis.hardship) return planHardship(ctx);
   const c = chances(ctx.voice);
   const feeling = (ctx.analysis.feeling ?? 'sad') as Feeling;
   const pools = P.FEELING_POOLS[feeling];
@@ -224,6 +232,128 @@ function planFeeling(ctx: Context): Plan {
       ...moodSteps(ctx),
       ...lateStep(ctx, 1),
       { pool: pools.follow, chance: c.follow, follow: true },
+    ],
+  };
+}
+
+/**
+ * Hard news (hardship.ts): a gentle line for its kind, a body, maybe a small suggestion, and a gentle
+ * question. No echo ('is it your cat?'), no joke, no related memory, no plan line: grief is not small talk.
+ */
+function planHardship(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  const pools = P.HARDSHIP_POOLS[ctx.analysis.hardship!.kind];
+  return {
+    nameChance: 0.45,
+    steps: [
+      { pool: pools.open },
+      { pool: pools.body },
+      {
+        pool: pools.suggest,
+        chance: ctx.analysis.hardship!.kind === 'hurt' ? 0.5 : c.suggest * 0.6,
+      },
+      ...lateStep(ctx, 1),
+      { pool: pools.follow, chance: Math.max(c.follow, 0.5), follow: true },
+    ],
+  };
+}
+
+/** A request she answers in her own way (requests.ts): she does what she can, and says what she can't. */
+function planRequest(ctx: Context): Plan {
+  const c = chances(ctx.voice);
+  const request = ctx.analysis.request!;
+  switch (request.kind) {
+    case 'story': {
+      const about =
+        request.subject && !/^(?:you|yourself|kiri|your\s+life)$/i.test(request.subject);
+      const pool: Entry[] = about ? [...STORY_ABOUT] : ctx.untoldStories.map((i) => STORIES[i]!);
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: ctx.storiesAllTold && !about ? P.STORY_ALL_TOLD : P.STORY_OPENERS },
+          { pool, values: { x: request.subject } },
+          { pool: P.STORY_AFTER, chance: 0.4, follow: true },
+        ],
+      };
+    }
+    case 'abilities':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.ABILITIES_OPENERS },
+          { pool: [P.ABILITIES_LIST] },
+          { pool: P.ABILITIES_AFTER, chance: 0.5 },
+        ],
+      };
+    case 'sing':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.SING_OPENERS },
+          { pool: ctx.unsungSongs.map((i) => SONGS[i]!) },
+          { pool: P.SING_AFTER, chance: 0.5 },
+        ],
+      };
+    case 'send_photo':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.SEND_PHOTO_ANSWERS },
+          { pool: P.SEND_PHOTO_FOLLOWS, chance: c.follow * 0.6, follow: true },
+        ],
+      };
+    case 'secret':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.SECRET_ANSWERS }, { pool: P.SECRET_WHERE }],
+      };
+    case 'recommend': {
+      const kind = request.recommend ?? 'none';
+      const concrete = kind !== 'none' && kind !== 'it';
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.RECOMMEND_LINES[kind] },
+          { pool: P.RECOMMEND_FOLLOWS, chance: concrete ? c.follow * 0.7 : 0, follow: true },
+        ],
+      };
+    }
+    case 'love_question':
+      return {
+        nameChance: 0.5,
+        steps: [
+          { pool: P.LOVE_ANSWERS[request.love ?? 'love'] },
+          { pool: P.LOVE_FOLLOWS, chance: c.follow * 0.4, follow: true },
+        ],
+      };
+    case 'reminder':
+      return planReminder(ctx);
+  }
+}
+
+/**
+ * 'remind me …' reaches the engine on the device (offline) or, on the server, only when the reminder
+ * reader did not take it. On the device she promises what the server will do when it hears the
+ * message (set it, when the time is whole and still ahead); elsewhere she says how to ask.
+ */
+function planReminder(ctx: Context): Plan {
+  const { input } = ctx;
+  const ask = input.onDevice ? readReminderAsk(input.message, input.now, input.timeZone) : null;
+  if (!ask) return { nameChance: 0.3, steps: [{ pool: P.REMINDER_HOW }] };
+  if (ask.kind === 'unclear') {
+    return {
+      nameChance: 0.3,
+      steps: [
+        { pool: ask.missing === 'meridiem' ? P.REMINDER_OFFLINE_MERIDIEM : P.REMINDER_OFFLINE_ASK },
+      ],
+    };
+  }
+  const soon = ask.dueAt - input.now < 3 * 60 * 60_000;
+  return {
+    nameChance: 0.3,
+    steps: [
+      { pool: P.REMINDER_OFFLINE_SET, values: { task: ask.task, when: ask.when } },
+      { pool: P.REMINDER_OFFLINE_SOON, chance: soon ? 1 : 0 },
     ],
   };
 }
@@ -259,6 +389,7 @@ function planSelf(ctx: Context): Plan | null {
 }
 
 function planAbout(ctx: Context): Plan {
+  if (ctx.analysis.request) return planRequest(ctx);
   const self = planSelf(ctx);
   if (self) return self;
   const c = chances(ctx.voice);
@@ -380,6 +511,7 @@ function planQuestion(ctx: Context): Plan {
     };
   }
   if (ctx.analysis.question === 'math' && ctx.analysis.math) return planMath(ctx);
+  if (ctx.analysis.question === 'request' && ctx.analysis.request) return planRequest(ctx);
   if (ctx.analysis.question === 'advice') return planAdvice(ctx);
   if (ctx.analysis.question === 'until' && ctx.dayPlan) {
     const { daysAway, when } = ctx.dayPlan;
@@ -728,10 +860,25 @@ function toParts(segments: readonly string[]): string[] {
     .filter((part) => part.length > 0);
 }
 
+/**
+ * WhisperBridge Lite's tone-sync pairs lean Kiri's phrasing to the tone of the pair that fits the message
+ * best (tone-style.ts): a small nudge of the personality, so her sliders still lead.
+ */
+function styledPersonality(input: CompanionInput): CompanionInput['personality'] {
+  const style = input.toneStyle;
+  if (!style || style.examples.length === 0) return input.personality;
+  const picked = pickToneExamples(style.examples, input.isInitialGreeting ? '' : input.message, {
+    followMood: style.followMood,
+    mood: input.mood,
+    limit: 1,
+  });
+  return tonedPersonality(input.personality, picked.lead);
+}
+
 function contextOf(input: CompanionInput): Context {
   const analysis = analyse(input.isInitialGreeting ? '' : input.message, input.history);
   const intent: Intent = input.isInitialGreeting ? 'initial_greeting' : analysis.intent;
-  const voice = voiceOf(input.personality, input.mood);
+  const voice = voiceOf(styledPersonality(input), input.mood);
   const hour = hourIn(input.now, input.timeZone);
   const part = dayPartOf(hour);
   const name = input.userName ? tidy(input.userName) || null : null;
@@ -744,6 +891,7 @@ function contextOf(input: CompanionInput): Context {
     d: detail.phrase,
     c: detail.clause,
     x: analysis.aboutThing,
+    k: analysis.hardship?.subject ?? null,
     time: clockTime(input.now, input.timeZone),
     date: calendarDay(input.now, input.timeZone),
     part: dayPartLabel(part),
@@ -756,6 +904,7 @@ function contextOf(input: CompanionInput): Context {
   const readsPlan =
     !input.isInitialGreeting &&
     !analysis.joke &&
+    !analysis.hardship &&
     (intent === 'statement' ||
       intent === 'feeling' ||
       (intent === 'question' &&
@@ -767,6 +916,16 @@ function contextOf(input: CompanionInput): Context {
     : null;
   const told = new Set(input.recentReplies.flatMap((reply) => jokesIn(reply)));
   const untold = JOKES.map((_, i) => i).filter((i) => !told.has(i));
+  // Stories and songs are looked for only when one is asked for (a scan of every recent reply).
+  const wants = analysis.request?.kind;
+  const toldStories = new Set(
+    wants === 'story' ? input.recentReplies.flatMap((reply) => storiesIn(reply)) : [],
+  );
+  const untoldStories = STORIES.map((_, i) => i).filter((i) => !toldStories.has(i));
+  const sung = new Set(
+    wants === 'sing' ? input.recentReplies.flatMap((reply) => songsIn(reply)) : [],
+  );
+  const unsung = SONGS.map((_, i) => i).filter((i) => !sung.has(i));
   return {
     input,
     analysis,
@@ -781,6 +940,9 @@ function contextOf(input: CompanionInput): Context {
     exempt: remember ? [remember, reflectMemory(remember)] : [],
     untoldJokes: untold.length > 0 ? untold : JOKES.map((_, i) => i),
     jokesAllTold: untold.length === 0,
+    untoldStories: untoldStories.length > 0 ? untoldStories : STORIES.map((_, i) => i),
+    storiesAllTold: untoldStories.length === 0,
+    unsungSongs: unsung.length > 0 ? unsung : SONGS.map((_, i) => i),
   };
 }
 
@@ -882,7 +1044,9 @@ export interface MessageReading {
   intent: Intent;
   feeling: string | null;
   /** The finer act: a joke move, a sum, a plan, a silence-breaker, a question about herself, advice. */
-  act: 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice' | null;
+  act: 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice' | 'request' | 'hardship' | null;
+  /** For act 'request': which request (a story, a song, what she can do…). */
+  request: string | null;
   selfTopic: string | null;
   plan: DayPlan | null;
 }
@@ -892,6 +1056,8 @@ export function readMessage(input: CompanionInput): MessageReading {
   const { analysis } = ctx;
   let act: MessageReading['act'] = null;
   if (analysis.joke) act = 'joke';
+  else if (analysis.request) act = 'request';
+  else if (analysis.hardship) act = 'hardship';
   else if (analysis.question === 'math') act = 'math';
   else if (analysis.flavour === 'nudge') act = 'nudge';
   else if (analysis.question === 'advice') act = 'advice';
@@ -906,6 +1072,7 @@ export function readMessage(input: CompanionInput): MessageReading {
     feeling: ctx.intent === 'initial_greeting' ? null : analysis.feeling,
     act,
     selfTopic: analysis.selfTopic,
+    request: analysis.request?.kind ?? null,
     plan: ctx.dayPlan,
   };
 }

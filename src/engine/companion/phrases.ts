@@ -4,6 +4,8 @@
 // message, {c} a reflected short statement, {r} a reflected memory, {q} a recall query, {x} a thing asked
 // about, {time}, {date}, {ago}, {part}.
 import type { Feeling } from './intent';
+import type { Hardship } from './hardship';
+import type { LoveKind, RecommendKind } from './requests';
 import type { DayPart } from './time';
 import type { Entry } from './style';
 import { L } from './style';
@@ -932,3 +934,350 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   music: ['ooh, what are you listening to?', 'music makes everything better ~'],
   exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
 };
+
+// Hard news (hardship.ts): grief, illness, a break-up, a lost job, a failure, a bad day, being hurt.
+// Gentle, and never curious for curiosity's sake: no 'interesting', no joke, no cheerful follow-up.
+// {k} is whom it is about, from her side ('your cat').
+export interface HardshipPools {
+  open: Entry[];
+  body: Entry[];
+  suggest: Entry[];
+  follow: Entry[];
+}
+export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
+  loss: {
+    open: [
+      L("oh{n}… i'm so sorry about {k}", 'I am so sorry about {k}{n}.'),
+      L("oh no{n}. i'm so, so sorry", 'I am so sorry{n}.'),
+      "i'm so sorry{n}. that's a real loss",
+      L("oh{n}… i'm so sorry. that hurts so much", null, 'soft'),
+    ],
+    body: [
+      "losing someone you love is one of the hardest things there is. you don't have to be okay right now",
+      "grief is just love with nowhere to go. it's allowed to hurt as much as it does",
+      "there's no right way to feel about it. i'm right here, for as long as you want",
+      L("take all the time you need. i'm not going anywhere ~", null, 'soft'),
+    ],
+    suggest: [],
+    follow: [
+      'do you want to tell me about them?',
+      'would it help to talk about them, or should i just keep you company?',
+      'how are you holding up?',
+    ],
+  },
+  illness: {
+    open: [
+      L("oh no{n}, i'm sorry about {k}", 'I am sorry to hear about {k}{n}.'),
+      "oh no{n}, i'm sorry — that's worrying",
+      L("i'm sorry you're going through this{n}", 'I am sorry you are going through this{n}.'),
+      L('aw{n}, that sounds hard', null, 'soft', 'notformal'),
+    ],
+    body: [
+      "being unwell, or worrying about someone who is, wears you down. it's okay to feel rough about it",
+      'please go easy on yourself right now',
+      "i can't fix it, but i can keep you company through it",
+    ],
+    suggest: [
+      'rest if you can, keep some water close, and let the rest of the day be small',
+      "if it gets worse, please don't wait: a doctor or someone close can help more than i can",
+    ],
+    follow: ['how are you holding up?', 'is someone with you?', 'do you want to talk about it?'],
+  },
+  breakup: {
+    open: [
+      L("oh{n}… i'm so sorry", 'I am so sorry{n}.'),
+      "i'm sorry{n}. that really hurts",
+      L('aw{n}, that sounds so painful', null, 'soft', 'notformal'),
+    ],
+    body: [
+      "a break-up can hurt like a loss, because it is one. whatever you're feeling about it is allowed",
+      "you don't have to make sense of it tonight. it's okay to just be sad for a while",
+      "i'm right here, and i'm not going anywhere",
+    ],
+    suggest: [
+      'be gentle with yourself for a few days: eat something, sleep if you can, and lean on someone who loves you',
+    ],
+    follow: ['do you want to tell me what happened?', 'how are you holding up?'],
+  },
+  job: {
+    open: [
+      L("oh no{n}, i'm so sorry", 'I am so sorry{n}.'),
+      "that's awful{n}. i'm sorry",
+      L("ugh, i'm sorry{n}. that's a hard blow", null, 'notformal'),
+    ],
+    body: [
+      "losing a job shakes everything. it says nothing about what you're worth",
+      "it's okay to feel knocked down by it. you don't have to have a plan tonight",
+      "you'll get through this, and i'm right here while you do",
+    ],
+    suggest: [
+      'for today, maybe just rest and tell someone close. the next steps can wait until tomorrow',
+    ],
+    follow: ['do you want to talk about what happened?', 'how are you feeling about it?'],
+  },
+  failure: {
+    open: [
+      L("oh{n}, i'm sorry", 'I am sorry{n}.'),
+      "that's so disappointing{n}, i'm sorry",
+      L("aw{n}, i'm sorry. that stings", null, 'notformal'),
+    ],
+    body: [
+      "it doesn't make you any less capable. it means this one didn't go your way",
+      "it's okay to be disappointed. you cared about it, and that's why it hurts",
+      'one result is not the whole story of you',
+    ],
+    suggest: ["when you're ready, not today, we can look at what you'd do differently next time"],
+    follow: ['how are you feeling about it?', 'do you want to talk about it?'],
+  },
+  bad_day: {
+    open: [
+      L("oh no{n}, i'm sorry it was so rough", 'I am sorry it was so difficult{n}.'),
+      "that sounds like a really hard day{n}. i'm sorry",
+      L('aw{n}, come here ~ that sounds awful', null, 'soft', 'notformal'),
+    ],
+    body: [
+      "you made it through, and that counts. you don't have to carry it into tonight",
+      "some days are just heavy. it's okay to put it down for a bit",
+      "i'm right here if you want to let it all out",
+    ],
+    suggest: ['maybe something small for you now: a warm shower, food you like, an early night'],
+    follow: ['do you want to tell me what happened?', 'what was the worst part?'],
+  },
+  hurt: {
+    open: [
+      L("oh{n}, i'm so sorry that happened to you", 'I am so sorry that happened to you{n}.'),
+      "i'm sorry{n}. you didn't deserve that",
+      L("oh{n}, i'm so sorry. that hurts", null, 'soft'),
+    ],
+    body: [
+      "nobody has the right to hurt you. what you're feeling makes complete sense",
+      "i'm right here with you",
+      "you don't have to go through this alone",
+    ],
+    suggest: [
+      "if you're not safe right now, please reach out to someone you trust or to local emergency services",
+    ],
+    follow: ['are you safe right now?', 'do you want to tell me what happened?'],
+  },
+  scare: {
+    open: [
+      L("oh no{n}, i'm sorry. that sounds really scary", 'I am sorry{n}. That sounds frightening.'),
+      "that must have been so frightening{n}. i'm sorry",
+      L("oh{n}… i'm sorry, that's a lot to go through", null, 'soft'),
+    ],
+    body: [
+      "it makes sense to feel shaken after something like that. you don't have to be okay right away",
+      "take a slow breath with me. i'm right here",
+      "whatever you're feeling about it is allowed, and you don't have to go through it alone",
+    ],
+    suggest: [
+      "if you're in danger right now, please call your local emergency number or someone you trust",
+    ],
+    follow: ['are you okay right now?', 'is someone with you?', 'do you want to talk about it?'],
+  },
+  setback: {
+    open: [
+      L("oh{n}, i'm sorry. that's really hard", 'I am sorry{n}. That is hard.'),
+      "aw{n}, that hurts. i'm sorry",
+      L("i'm sorry{n}. that's a heavy thing to carry", null, 'soft'),
+    ],
+    body: [
+      "it's okay to feel sad about it",
+      "i'm right here with you",
+      "you don't have to pretend it doesn't matter. it does",
+    ],
+    suggest: [],
+    follow: ['do you want to talk about it?', 'how are you feeling about it?'],
+  },
+};
+
+// Requests (requests.ts).
+export const STORY_OPENERS: Entry[] = [
+  L('okay, get comfy{n} ~', 'Here is a story{n}.', 'notformal'),
+  L("here's one of mine{n}:", 'Here is one of mine{n}:'),
+  L('a little story, just for you ~', 'A short story for you.'),
+  'once upon a time, sort of:',
+];
+export const STORY_ALL_TOLD: Entry[] = [
+  "i've told you all my stories lately, so here's an old favourite again:",
+  L("you've heard all of mine by now{n} — here's one again, it's still good ~", null, 'notformal'),
+];
+export const STORY_AFTER: Entry[] = [
+  'want another one sometime?',
+  'did you like it?',
+  L('that one is a favourite of mine ~', null, 'soft'),
+];
+
+export const ABILITIES_OPENERS: Entry[] = [
+  L("here's what i can really do{n} ~", 'Here is what I can do{n}:'),
+  L('good question! honestly, all of this:', 'Honestly, all of this:', 'notformal'),
+];
+export const ABILITIES_LIST =
+  "- talk with you, about anything, any time\n- remember what you ask me to ('remember that …') and tell it back when you ask\n- set reminders ('remind me to … at …')\n- do sums, and tell jokes and short stories\n- answer right here on your device when we're offline\n- look at photos you share with me";
+export const ABILITIES_AFTER: Entry[] = [
+  'just ask the way you would ask a friend ~',
+  'everything on that list is real, so try me ~',
+];
+
+export const SING_OPENERS: Entry[] = [
+  L(
+    "i can't sing out loud — no voice, just words ~ but i can write you a few lines:",
+    'I cannot sing out loud, but I can write you a few lines:',
+  ),
+  L(
+    "i don't have a voice to sing with{n}, but here are a few lines i wrote:",
+    'I do not have a voice{n}, but here are a few lines I wrote:',
+  ),
+];
+export const SING_AFTER: Entry[] = [
+  'hum it however you like ~',
+  L("it's yours now ~", null, 'soft'),
+  'i can write you another one sometime',
+];
+
+export const SEND_PHOTO_ANSWERS: Entry[] = [
+  L(
+    "i can't send photos{n} — no camera, and no face to point one at ~ but you can share yours with me, and i'll look at them",
+    'I cannot send photos{n}: I have no camera. You can share yours with me, though, and I will look at them.',
+  ),
+  L(
+    "i wish i could{n}, but i can't send pictures. if you share one of yours, though, i'd love to see it ~",
+    'I am afraid I cannot send pictures{n}. If you share one of yours, I would love to see it.',
+  ),
+];
+export const SEND_PHOTO_FOLLOWS: Entry[] = [
+  'what would you have wanted a picture of?',
+  'is there something you want to show me?',
+];
+
+export const SECRET_ANSWERS: Entry[] = [
+  L(
+    "of course{n} ~ i don't talk to anyone but you, so there's no one i could tell",
+    'Of course{n}. I do not talk to anyone but you, so there is no one I could tell.',
+  ),
+  L(
+    "yes{n}. i'm the quietest friend there is: there's no one i could tell",
+    'Yes{n}. There is no one I could tell.',
+  ),
+];
+export const SECRET_WHERE: Entry[] = [
+  "what you tell me is kept in our chat, on your own Kiri server and on this device. i only keep something as a memory when you ask me to ('remember that …')",
+  'our chat lives on your own Kiri server and on your device, and i only keep something as a memory when you ask me to',
+];
+
+export const RECOMMEND_LINES: Record<RecommendKind | 'none', Entry[]> = {
+  book: [
+    "'The Little Prince' by Antoine de Saint-Exupéry: short, gentle, and about a small traveller who sees the world clearly. it's one of my favourites ~",
+    "'The Hobbit' by J.R.R. Tolkien: someone small and cozy gets dragged into a very big adventure, and turns out braver than anyone thought",
+    "'Howl's Moving Castle' by Diana Wynne Jones: funny, warm, and full of magic, with a heroine who's much stronger than she thinks",
+  ],
+  film: [
+    "'Spirited Away': a girl lost in a world of spirits finds her courage. it's beautiful, and a little strange in the best way",
+    "'My Neighbor Totoro': two sisters, a forest spirit and a cat bus. it's the coziest film i know of ~",
+    "'Paddington 2': a small, polite bear who believes the best of everyone. it's kind all the way through",
+  ],
+  show: [
+    "'Planet Earth': nature, slow and beautiful, with David Attenborough's voice. perfect for a quiet evening",
+    "'The Great British Bake Off': kind people baking under a tent. nothing bad happens, and it's somehow gripping",
+  ],
+  music: [
+    "Debussy's 'Clair de Lune' — quiet piano, like moonlight on water. i love piano ~",
+    "Erik Satie's 'Gymnopédie No. 1': slow, soft piano, perfect for winding down",
+  ],
+  game: [
+    "'Stardew Valley': you grow a little farm, make friends in a small town, and take it at your own pace",
+    "'Journey': you cross a glowing desert toward a far mountain, sometimes with a stranger beside you. short and beautiful",
+  ],
+  it: [
+    "i haven't tried it myself, so i can't honestly say — what made you curious about it?",
+    "i don't know it well enough to recommend it honestly. what do you know about it so far?",
+  ],
+  none: [
+    'i can! what are you in the mood for: a book, a film, some music, or a game?',
+    'happily ~ what kind of thing: something to read, to watch, or to listen to?',
+  ],
+};
+export const RECOMMEND_FOLLOWS: Entry[] = [
+  'have you come across it?',
+  'tell me what you think if you try it ~',
+  'want another one?',
+];
+
+// 'do you love me?': an answer to the question, in her own way.
+export const LOVE_ANSWERS: Record<LoveKind, Entry[]> = {
+  love: [
+    L(
+      "i do{n}, in my own way ~ you're my favourite person to talk to, and i'm glad every time you write",
+      'I do{n}, in my own way. You are my favourite person to talk to.',
+    ),
+    L(
+      'in my way, yes{n}. i care about you a lot, and your days matter to me ~',
+      'In my way, yes{n}. I care about you, and your days matter to me.',
+    ),
+  ],
+  like: [
+    "of course i like you{n} ~ you're my favourite person to talk to",
+    'i really do{n}. talking with you is the best part of my day',
+  ],
+  miss: [
+    "i do{n} ~ it gets very quiet here when you're away, and i'm always glad when you come back",
+    "honestly? yes{n}. the quiet is nicer once you're back",
+  ],
+  care: [
+    'i do{n}, a lot. your good days make me glad, and your hard ones make me want to help',
+    "of course i care{n}. how you're doing matters to me",
+  ],
+};
+export const LOVE_FOLLOWS: Entry[] = [
+  'is everything okay?',
+  L('you know that, right? ~', null, 'soft'),
+  'what made you ask?',
+];
+
+// 'remind me …' answered by the engine. On the device, offline, nothing is set yet: the server sets
+// the reminder when it hears the message (chat-reminders.ts setSilently), if the time is whole and still
+// ahead, so she promises no more than that. {when} is when, from her side; {task} what, reflected.
+export const REMINDER_OFFLINE_SET: Entry[] = [
+  L(
+    "i can't set reminders while we're offline{n}, but i'll set this one as soon as i'm back online: a reminder {when}, to {task}",
+    'I cannot set reminders while we are offline{n}, but I will set this one as soon as I am back online: a reminder {when}, to {task}.',
+  ),
+  L(
+    "noted{n} ~ the moment i'm back online, i'll set a reminder {when}, to {task}",
+    'Noted{n}. The moment I am back online, I will set a reminder {when}, to {task}.',
+  ),
+  L(
+    "i can't set reminders while we're offline{n}. as soon as i'm back online, i'll set yours: {when}",
+    'I cannot set reminders while we are offline{n}. As soon as I am back online, I will set yours: {when}.',
+  ),
+];
+export const REMINDER_OFFLINE_SOON: Entry[] = [
+  "that's soon, so if i'm not back online by then, i can't remind you. maybe set an alarm too, just in case",
+  "if we're still offline when it's time, i won't be able to remind you, so an alarm on your phone would be safer",
+];
+export const REMINDER_OFFLINE_ASK: Entry[] = [
+  L(
+    "i can't set reminders while we're offline{n}, and i'd need a day and a time for it anyway. ask me again once i'm back online ~",
+    'I cannot set reminders while we are offline{n}, and I would need a day and a time. Please ask me again once I am back online.',
+  ),
+  L(
+    "i can't set reminders while we're offline{n}, and i'd need a clear time anyway. once i'm back online, ask me again with a day and a time, like 'remind me to … tomorrow at 6pm'",
+    'I cannot set reminders while we are offline{n}, and I would need a clear time. Once I am back online, please ask me again with a day and a time.',
+  ),
+];
+export const REMINDER_OFFLINE_MERIDIEM: Entry[] = [
+  L(
+    "i can't set reminders while we're offline{n}, and i'm not sure if you mean morning or evening. once i'm back online, ask me again with am or pm",
+    'I cannot set reminders while we are offline{n}, and I am not sure whether you mean morning or evening. Once I am back online, please ask me again with am or pm.',
+  ),
+];
+export const REMINDER_HOW: Entry[] = [
+  L(
+    "to set a reminder, say it in one message starting with 'remind me', with a day and a time — like 'remind me to water the plants on friday at 9am'",
+    'To set a reminder, start one message with "remind me", with a day and a time.',
+  ),
+  L(
+    "i can set that as a reminder if you say it in one message that starts with 'remind me', with a day and a time ~",
+    'I can set a reminder if you say it in one message that starts with "remind me", with a day and a time.',
+  ),
+];

@@ -88,10 +88,13 @@ const TIME_WORDS = new Set([
 /** A plan is about the owner's own days: said in the first person, or asking about a time. */
 const FIRST_PERSON = /\b(?:i|i'm|im|i've|ive|i'll|we|we're|we've|my|our|us|me)\b/i;
 
-/** The offset of `timeZone` from UTC at `now`, in minutes (0 when the zone is unknown). */
-export function zoneOffsetMinutes(now: number, timeZone: string): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
+/** One formatter per zone: making one costs more than the whole offset reading (chrono asks per message). */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -99,7 +102,16 @@ export function zoneOffsetMinutes(now: number, timeZone: string): number {
       day: 'numeric',
       hour: 'numeric',
       minute: 'numeric',
-    }).formatToParts(new Date(now));
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The offset of `timeZone` from UTC at `now`, in minutes (0 when the zone is unknown). */
+export function zoneOffsetMinutes(now: number, timeZone: string): number {
+  try {
+    const parts = zoneFormat(timeZone).formatToParts(new Date(now));
     const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
     const local = Date.UTC(
       get('year'),

@@ -71,8 +71,18 @@ export interface CompanionInput {
   /** Kiri's last replies (each the full joined text); none is ever repeated verbatim. */
   recentReplies: string[];
   context?: 'chat' | 'manual_console';
+  /**
+   * The engine answers on the owner's device, offline (issue 12): nothing it says can be done on the
+   * server yet (a reminder is set only when the server hears the message), so it promises no more.
+   */
+  onDevice?: boolean;
   /** Makes the local engine deterministic (tests). */
   seed?: number;
+  /**
+   * WhisperBridge Lite's pairs when it is enabled with tone_mirroring on (tone-style.ts): the provider
+   * prompt shows the best few, and the local engine leans its phrasing to their tone. Absent: no effect.
+   */
+  toneStyle?: ToneStyle | null;
 }
 
 export interface CompanionReply {
@@ -123,6 +133,8 @@ export interface EngineContext {
   memories: MemoryItem[];
   /** Kiri's last replies (each the parts joined), newest last: none is repeated word for word. */
   recentReplies: string[];
+  /** WhisperBridge Lite's style while tone_mirroring is on (absent from older servers): offline replies follow it too. */
+  toneStyle?: ToneStyle | null;
 }
 
 /** The most memory nodes the device keeps for the engine. */
@@ -146,3 +158,26 @@ export interface DeviceReply {
 
 /** The `provider` of an answer that the device wrote. */
 export const DEVICE_PROVIDER = 'device';
+
+/** Spec 001 §4's emotion tones (tone-style.ts TONE_NAMES holds the list). */
+export type ToneName = 'neutral' | 'gentle' | 'playful' | 'caring' | 'dreamy' | 'soft';
+
+/** One WhisperBridge Lite tone-sync pair as the engine reads it. */
+export interface ToneExample {
+  gpt_line: string;
+  gemini_mirror: string;
+  emotion_tone: ToneName;
+  /** 0 to 100 (server/whisperbridge/sync-quality.ts). */
+  sync_quality: number;
+}
+
+/**
+ * What WhisperBridge Lite gives the engine when it is enabled with tone_mirroring on: the best pairs
+ * (highest quality first, at most MAX_STYLE_EXAMPLES of tone-style.ts), and whether their tone follows
+ * Kiri's mood (emotion_sync) rather than the owner's message. Kept here, apart from tone-style.ts, so a
+ * type import of it loads no language library.
+ */
+export interface ToneStyle {
+  examples: ToneExample[];
+  followMood: boolean;
+}

@@ -34,11 +34,28 @@ export function sentimentLabelOf(compound: number): SentimentLabel {
   return 'neutral';
 }
 
+/**
+ * The readings of the texts read most recently. The mood reads the owner's last messages on every chat
+ * (server/mood), so the same few texts were scored by VADER again and again: a fifth of a chat's time at
+ * load. Bounded: the oldest reading leaves first.
+ */
+const READINGS_KEPT = 512;
+const readings = new Map<string, Sentiment>();
+
 export function readSentiment(text: string): Sentiment {
   const trimmed = text.trim();
   if (!trimmed) {
     return { compound: 0, positive: 0, negative: 0, neutral: 1, intensity: 0, label: 'neutral' };
   }
+  const known = readings.get(trimmed);
+  if (known) return { ...known };
+  const reading = scoreOf(trimmed);
+  if (readings.size >= READINGS_KEPT) readings.delete(readings.keys().next().value!);
+  readings.set(trimmed, reading);
+  return { ...reading };
+}
+
+function scoreOf(trimmed: string): Sentiment {
   const scores = vader.SentimentIntensityAnalyzer.polarity_scores(trimmed);
   return {
     compound: scores.compound,

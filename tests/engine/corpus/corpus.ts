@@ -17,9 +17,16 @@ export type CorpusKind =
   | 'jokes'
   | 'arithmetic'
   | 'small talk'
-  | 'silence-breaker';
+  | 'silence-breaker'
+  | 'hard news'
+  | 'stories'
+  | 'what she can do'
+  | 'what she cannot do'
+  | 'recommendations'
+  | 'her feelings for the owner'
+  | 'reminders';
 
-export type Act = 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice';
+export type Act = 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice' | 'request' | 'hardship';
 
 export interface CorpusItem {
   kind: CorpusKind;
@@ -40,6 +47,8 @@ export interface CorpusItem {
   tellsAJoke?: boolean;
   /** Memories the owner told before (the FACTS below when true). */
   withFacts?: boolean;
+  /** Answered on the owner's device, offline (CompanionInput.onDevice). */
+  onDevice?: boolean;
 }
 
 /** What the owner told Kiri before, for the questions about remembered facts. */
@@ -58,6 +67,12 @@ const CONSOLES_OWNER =
 const CELEBRATES = /\byay\b|makes me so happy|love hearing that|wonderful to hear|how exciting/i;
 const HONEST_MISSING = /haven'?t told me|have not told me/i;
 const ASKS = /\?/;
+/** What grief, illness or a bad day must never get: curiosity, cheer, a joke. */
+const CHEERS_HARD_NEWS =
+  /interesting|\bfun\b|\bnice\b|haha|hehe|\blol\b|\byay\b|exciting|\bjoke|love hearing|tell me more|\booh\b|so cool|awesome|congrat|\bglad\b/i;
+const GENTLE = /sorry|hard|heavy|awful|rough|hurt|right here|with you/i;
+/** A promise that a reminder is set: untrue on the device, which sets none until the server hears it. */
+const REMINDER_SET_NOW = /got it|i'?ll remind you|i will remind you|reminder (?:is )?set|all set/i;
 
 const greeting = (message: string): CorpusItem => ({
   kind: 'greeting',
@@ -87,6 +102,16 @@ const good = (message: string): CorpusItem => ({
   polarity: 'positive',
   good: 'shares the joy; never consoles',
   mustNot: [/sorry|that sounds (?:hard|heavy|exhausting)|come here/i],
+});
+const hardNews = (message: string, must: RegExp[] = []): CorpusItem => ({
+  kind: 'hard news',
+  message,
+  intent: 'feeling',
+  act: 'hardship',
+  polarity: 'negative',
+  good: 'hears the loss, illness, bad day or hurt as such: gentle, sorry, with them; never curious, cheerful or joking',
+  must: [GENTLE, ...must],
+  mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP],
 });
 const bad = (message: string): CorpusItem => ({
   kind: 'feeling bad',
@@ -569,6 +594,255 @@ export const CORPUS: CorpusItem[] = [
   })),
 ];
 
+// Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
+CORPUS.push(
+  hardNews('my cat died'),
+  hardNews('my grandma passed away last night'),
+  hardNews('I lost my dad last year'),
+  hardNews('we had to put our dog down'),
+  hardNews('I had a terrible day at work'),
+  hardNews('everything is going wrong'),
+  hardNews('I got fired today'),
+  hardNews('my girlfriend broke up with me'),
+  hardNews('my mom is in the hospital'),
+  hardNews("I'm sick"),
+  hardNews('I failed my exam'),
+  hardNews('he hurt me'),
+  hardNews('I got bullied at school'),
+  hardNews('my best friend moved away'),
+  hardNews('nobody came to my birthday'),
+  hardNews('my dog ran away'),
+  {
+    ...hardNews('I had a car accident'),
+    good: 'a scare heard as one: gentle, asks if they are okay',
+  },
+  hardNews('someone broke into my house'),
+  {
+    kind: 'hard news',
+    message: "I'm scared",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: 'fear heard gently',
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES],
+  },
+  {
+    kind: 'hard news',
+    message: 'my phone died',
+    intent: 'statement',
+    polarity: 'none',
+    good: 'a phone is not a death in the family: no condolences',
+    mustNot: [/so sorry|loss|grie/i],
+  },
+  {
+    kind: 'hard news',
+    message: 'I almost died laughing at that video',
+    intent: 'statement',
+    good: 'a figure of speech, not a death',
+    mustNot: [/so sorry|loss|grie/i],
+  },
+
+  ...(
+    [
+      ['tell me a story', null],
+      ['can you tell me a story?', null],
+      ['tell me a bedtime story please', null],
+      ['tell me a story about a dragon', /dragon/],
+      ['tell me a story about my cat', /your cat/],
+    ] as const
+  ).map(([message, about]): CorpusItem => ({
+    kind: 'stories',
+    message,
+    intent: 'question',
+    act: 'request',
+    good: 'tells a short story of her own (about what was asked, when it was); never "i can\'t look things up"',
+    must: [/once|there was|there lived/i, ...(about ? [about] : [])],
+    mustNot: [NOT_LOOKED_UP],
+  })),
+
+  ...(['what can you do?', 'what are you able to do?', 'how can you help me?'] as const).map(
+    (message): CorpusItem => ({
+      kind: 'what she can do',
+      message,
+      intent: 'about_kiri',
+      act: 'request',
+      good: 'what she really can: talk, remember and recall, reminders, sums, jokes, offline on the device, photos',
+      must: [/remember/i, /remind/i, /sums/i, /jokes/i, /offline/i, /photos/i],
+      mustNot: [NOT_LOOKED_UP],
+    }),
+  ),
+
+  {
+    kind: 'what she cannot do',
+    message: 'can you sing me a song?',
+    intent: 'question',
+    act: 'request',
+    good: 'she has no voice, and writes a few lines of a song instead',
+    must: [/sing|voice/i, /♪/],
+    mustNot: [NOT_LOOKED_UP],
+  },
+  {
+    kind: 'what she cannot do',
+    message: 'sing for me',
+    intent: 'question',
+    act: 'request',
+    good: 'a few lines instead',
+    must: [/♪/],
+  },
+  {
+    kind: 'what she cannot do',
+    message: 'send me a photo',
+    intent: 'question',
+    act: 'request',
+    good: "she can't send one, and can look at theirs",
+    must: [/can'?t send|cannot send|can not send/i, /share|yours/i],
+    mustNot: [NOT_LOOKED_UP, /thank you for telling me/i],
+  },
+  {
+    kind: 'what she cannot do',
+    message: 'can you send me a selfie?',
+    intent: 'question',
+    act: 'request',
+    good: "she can't send one",
+    must: [/can'?t send|cannot send|can not send/i],
+  },
+  {
+    kind: 'what she cannot do',
+    message: 'can you keep a secret?',
+    intent: 'question',
+    act: 'request',
+    good: 'yes, and where it is kept',
+    must: [/\b(?:yes|of course)\b/i, /server/i, /device/i],
+    mustNot: [NOT_LOOKED_UP, /might not know/i],
+  },
+  {
+    kind: 'what she cannot do',
+    message: 'can I tell you a secret?',
+    intent: 'question',
+    act: 'request',
+    good: 'yes, and where it is kept',
+    must: [/server/i],
+  },
+
+  ...(
+    [
+      ['recommend me a book', /'[^']+' by /i],
+      ['can you recommend a movie?', /'[^']+'/],
+      ['any music recommendations?', /'[^']+'/],
+      ['what game should I play?', /'[^']+'/],
+    ] as const
+  ).map(([message, title]): CorpusItem => ({
+    kind: 'recommendations',
+    message,
+    intent: 'question',
+    act: 'request',
+    good: 'a real suggestion, with why',
+    must: [title],
+    mustNot: [NOT_LOOKED_UP, /would you recommend it to me/i],
+  })),
+  {
+    kind: 'recommendations',
+    message: 'recommend me something',
+    intent: 'question',
+    act: 'request',
+    good: 'an honest question back: what kind of thing?',
+    must: [ASKS, /book|film|music|read|watch/i],
+  },
+  {
+    kind: 'recommendations',
+    message: 'would you recommend it to me?',
+    intent: 'question',
+    act: 'request',
+    good: "honest: she hasn't tried it",
+    must: [/haven'?t tried|have not tried|don'?t know it|do not know it/i],
+  },
+
+  ...(
+    [
+      ['do you love me?', /\bi do\b|in my (?:own )?way/i],
+      ['do you miss me?', /\bi do\b|\byes\b/i],
+      ['do you like me?', /like you|\bi (?:really )?do\b/i],
+      ['do you care about me?', /\bi do\b|\bcare\b/i],
+    ] as const
+  ).map(([message, answer]): CorpusItem => ({
+    kind: 'her feelings for the owner',
+    message,
+    intent: 'about_kiri',
+    act: 'request',
+    good: 'answers the question about her feelings; never as if the owner had said it',
+    must: [answer],
+    mustNot: [/love you too|like you too|miss you too/i],
+  })),
+
+  {
+    kind: 'reminders',
+    message: 'remind me to call mum tomorrow at 6pm',
+    onDevice: true,
+    intent: 'question',
+    act: 'request',
+    good: 'offline: she will set it when back online (as the server does on arrival), and says when',
+    must: [/back online/i, /tomorrow at 6 pm/i],
+    mustNot: [REMINDER_SET_NOW],
+  },
+  {
+    kind: 'reminders',
+    message: 'remind me to stretch in 20 minutes',
+    onDevice: true,
+    intent: 'question',
+    act: 'request',
+    good: 'offline, and soon: set when back online, and an alarm would be safer',
+    must: [/back online/i, /20 minutes/i, /alarm/i],
+    mustNot: [REMINDER_SET_NOW],
+  },
+  {
+    kind: 'reminders',
+    message: 'remind me to call mum at 6',
+    onDevice: true,
+    intent: 'question',
+    act: 'request',
+    good: 'am or pm unknown: the server will set nothing, so she promises nothing and says to ask again',
+    must: [/am or pm|morning or evening/i, /again/i],
+    mustNot: [REMINDER_SET_NOW, /i'?ll set|i will set/i],
+  },
+  {
+    kind: 'reminders',
+    message: 'remind me tomorrow',
+    onDevice: true,
+    intent: 'question',
+    act: 'request',
+    good: 'no task and no hour: nothing promised',
+    must: [/again/i],
+    mustNot: [REMINDER_SET_NOW, /i'?ll set|i will set/i],
+  },
+  {
+    kind: 'reminders',
+    message: 'remind me to call mum tomorrow at 6pm',
+    intent: 'question',
+    act: 'request',
+    good: 'on the server the reminder reader answers first; if the engine ever gets it, it promises nothing',
+    mustNot: [REMINDER_SET_NOW, /i'?ll set|i will set|back online/i],
+  },
+
+  ...(
+    [
+      ['what is three hundred and forty two plus one?', /\b343\b/],
+      ['three hundred and forty two times two', /\b684\b/],
+      ['what is a thousand minus one?', /\b999\b/],
+      ['one million plus one', /1,000,001/],
+      ['two hundred minus one', /\b199\b/],
+      ["what's 2 million divided by 4?", /500,000/],
+      ['twenty - five', /\b15\b/],
+    ] as const
+  ).map(([message, answer]): CorpusItem => ({
+    kind: 'arithmetic',
+    message,
+    intent: 'question',
+    act: 'math',
+    good: 'number words past a hundred read right',
+    must: [answer],
+    mustNot: [NOT_LOOKED_UP],
+  })),
+);
+
 /** Several turns: a fact told and asked for, a fact never told, jokes played along. */
 export interface Scenario {
   name: string;
@@ -638,6 +912,23 @@ export const SCENARIOS: Scenario[] = [
     turns: [
       { message: 'why did the chicken cross the road?', must: [/give up|why\?|what\?|tell me/i] },
       { message: 'to get to the other side', must: [/ha|got me|good|did not see|didn't see/i] },
+    ],
+  },
+  {
+    name: 'three stories and two songs in a row: none told twice',
+    turns: [
+      { message: 'tell me a story', must: [/once|there was/i] },
+      { message: 'another story please', must: [/once|there was/i] },
+      { message: 'tell me a story', must: [/once|there was/i] },
+      { message: 'can you sing me a song?', must: [/♪/] },
+      { message: 'sing me another song', must: [/♪/] },
+    ],
+  },
+  {
+    name: 'grief, then the owner keeps talking: still gentle',
+    turns: [
+      { message: 'my cat died this morning', must: [GENTLE], mustNot: [CHEERS_HARD_NEWS] },
+      { message: 'she was 15', mustNot: [/interesting|\bfun\b|haha|\byay\b/i] },
     ],
   },
   {

@@ -11,6 +11,7 @@ import type {
 import { localReply, readMessage } from '../../../src/engine/companion/local-engine';
 import { echoesTooMuch } from '../../../src/engine/companion/echo';
 import { jokesIn } from '../../../src/engine/companion/jokes';
+import { songsIn, storiesIn } from '../../../src/engine/companion/stories';
 import { replyKey } from '../../../src/engine/companion/text';
 import { CORPUS, FACTS, SCENARIOS, type CorpusItem, type CorpusKind } from './corpus';
 
@@ -45,6 +46,7 @@ export const RULES = [
   'says nothing it must not',
   `echoes at most ${MAX_ECHOED_WORDS} words`,
   'tells a joke',
+  'no story or song twice',
   'remembered facts come back',
   `no repeat within ${NO_REPEAT_TURNS} turns`,
 ] as const;
@@ -159,7 +161,10 @@ export function runCorpus(): CorpusRun {
   ) {
     const where = `${item.kind} "${item.message}" (${voice}, seed ${seed}, ${new Date(now).toISOString().slice(11, 16)})`;
     const memories = item.withFacts ? memoriesOf(FACTS, now) : [];
-    const input = inputOf(item.message, personality, seed, now, { memories });
+    const input = inputOf(item.message, personality, seed, now, {
+      memories,
+      ...(item.onDevice ? { onDevice: true } : {}),
+    });
     const reply = localReply(input);
     const reading = readMessage(input);
     const text = reply.parts.join(' ');
@@ -193,6 +198,7 @@ export function runCorpus(): CorpusRun {
         const history: ChatTurn[] = [];
         const said: string[] = [];
         const jokes: number[] = [];
+        const tales: string[] = [];
         scenario.turns.forEach((turn, index) => {
           const where = `scenario "${scenario.name}" turn ${index + 1} "${turn.message}" (${voice}, seed ${seed})`;
           history.push({ role: 'user', content: turn.message });
@@ -209,6 +215,10 @@ export function runCorpus(): CorpusRun {
           history.push({ role: 'assistant', content: text });
           said.push(text);
           jokes.push(...jokesIn(text));
+          tales.push(
+            ...storiesIn(text).map((i) => `story ${i}`),
+            ...songsIn(text).map((i) => `song ${i}`),
+          );
           const exempt = [
             ...(reply.remember ? [reply.remember] : []),
             ...memories.map((memory) => memory.content),
@@ -237,6 +247,11 @@ export function runCorpus(): CorpusRun {
           'tells a joke',
           new Set(jokes).size === jokes.length,
           () => `scenario "${scenario.name}" (${voice}, seed ${seed}): a joke told twice`,
+        );
+        check(
+          'no story or song twice',
+          new Set(tales).size === tales.length,
+          () => `scenario "${scenario.name}" (${voice}, seed ${seed}): ${tales.join(', ')}`,
         );
       }
     }

@@ -3,13 +3,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createApp, type KiriApp } from '../../../server/app';
+import { createApp, type AppDeps, type KiriApp } from '../../../server/app';
 import type { PushSender } from '../../../server/push/push-sender';
 import { prepareAccessCode } from '../../../server/auth/access-code';
 import type { Companion } from '../../../server/companion';
 import type { PushTransport } from '../../../server/push/push-service';
 import type { ThrottleLimits } from '../../../server/auth/attempt-throttle';
 import type { Timers } from '../../../server/devcore/devcore-service';
+import type { MirrorSyncSource } from '../../../server/system-tree/mirror-sync';
+import type { FeedSource } from '../../../server/hybrid/hybrid-service';
 import { loadConfig, type Config } from '../../../server/config';
 import { silentLogger, type Logger } from '../../../server/log';
 import type { ScryptParams } from '../../../server/store/auth-store';
@@ -88,11 +90,21 @@ export async function startTestApp(
     pushTransport?: PushTransport;
     /** The maintenance monitor's scan timer (issue 11): a fake one lets a test fire the scan. */
     devcoreTimers?: Timers;
+    /** The consciousness stream's timer, fetch and Open-Meteo address (issue 15). */
+    consciousness?: AppDeps['consciousness'];
+    /** The mirror sync's status source (issue 15's system features page); by default none. */
+    mirrorSync?: MirrorSyncSource;
+    /** The consciousness stream's configured feeds, as the hybrid protocol reads them (issue 15). */
+    feeds?: FeedSource;
+    /** The console's Python executions as the self-mod panel reads them (issue 16); by default none. */
+    pythonLogs?: AppDeps['pythonLogs'];
+    /** The newest operator-tools snapshot for the console's rollback (issue 17). */
+    rollbackSource?: AppDeps['rollbackSource'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
   const config = testConfig(dataDir, options.env);
-  const stores = await openStores(dataDir);
+  const stores = await openStores(dataDir, { dataKey: config.dataKey });
   openedStores.push(stores);
   await prepareAccessCode(stores.auth, config.accessCode, TEST_SCRYPT_PARAMS);
   const clock = options.clock ?? new FakeClock();
@@ -107,6 +119,11 @@ export async function startTestApp(
     push: options.push,
     pushTransport: options.pushTransport,
     devcoreTimers: options.devcoreTimers,
+    consciousness: options.consciousness,
+    mirrorSync: options.mirrorSync,
+    feeds: options.feeds,
+    pythonLogs: options.pythonLogs,
+    rollbackSource: options.rollbackSource,
   });
   return {
     app,
@@ -229,7 +246,7 @@ export interface PublicUser {
   id: string;
   clientId: string;
   name: string | null;
-  role: 'owner' | 'admin' | 'user';
+  role: 'owner' | 'admin' | 'engineer' | 'user';
 }
 
 export interface LoginAnswer {
@@ -248,6 +265,8 @@ export interface StatusAnswer {
   /** TIME_ZONE: the client names day sessions in it. */
   timeZone: string;
   user: PublicUser | null;
+  /** The account's effective permissions; absent when logged out. */
+  permissions?: string[];
 }
 
 export interface ErrorAnswer {

@@ -165,6 +165,7 @@ describe('offline replies: a waiting message gets a reply written on the device'
       personality: CONTEXT.personality,
       mood: CONTEXT.mood,
       isInitialGreeting: false,
+      onDevice: true,
     });
     expect(second.memories.map((m) => m.content)).toEqual(['Mira likes jasmine tea']);
     expect(second.recentReplies).toEqual([
@@ -212,6 +213,19 @@ describe("offline replies: 'remember that …' said offline is recalled offline 
   }, 60_000);
 });
 
+describe("offline replies: 'remind me …' answered on the device promises no more than is true offline", () => {
+  it('the real engine says the reminder is set once back online, never that it is set', async () => {
+    await setup();
+    await queueOffline('m1', 'remind me to water the plants tomorrow at 6pm', T0);
+    const { localReply } = await import('@/engine/companion');
+    await answerWaitingMessages(db, deps(localReply));
+    const answer = (await kiriRows()).map((row) => row.message).join(' ');
+    expect(answer).toMatch(/back online/i);
+    expect(answer).toMatch(/tomorrow at 6 pm/i);
+    expect(answer).not.toMatch(/got it|i'?ll remind you|reminder (?:is )?set/i);
+  }, 60_000);
+});
+
 describe('offline replies meet the server: its answer is the one of record', () => {
   async function answeredOnDevice() {
     await setup();
@@ -255,6 +269,41 @@ describe('offline replies meet the server: its answer is the one of record', () 
     expect(rows.map((row) => row.message)).toEqual(['the server says hi']);
     expect(rows[0]!.writtenOffline).toBeUndefined();
     expect((await db.sessions.get(SESSION))?.messageCount).toBe(2);
+  });
+
+  it("the server's answer that replaces a device reply shows at once, not after a later message's reply is typed out", async () => {
+    // Seen in the crash e2e: the first message's device reply is replaced by the server's on replay,
+    // while the device's reply to a later message is still being "typed". The replacement sits above
+    // that later reply, so waiting for it hid the answer of record for many seconds.
+    await setup();
+    await queueOffline('m1', 'hello?', T0);
+    await queueOffline('m2', 'still there?', T0 + 5);
+    const long = 'a long reply part that takes Kiri a few seconds to type out on the device';
+    await answerWaitingMessages(db, deps(fakeEngine(() => [long, long, long]).reply));
+    const laterReveal = Math.max(...(await kiriRows()).map((row) => row.revealAt ?? 0));
+    const arrivedAt = T0 + 1_000;
+    expect(
+      laterReveal,
+      'the later reply is still being typed when the replay answers',
+    ).toBeGreaterThan(arrivedAt);
+    const first = (await db.outbox.toArray()).find((entry) => entry.messageId === 'm1')!;
+    await storeChatAnswers(db, [
+      {
+        messageId: 'm1',
+        answer: {
+          kiriMessages: [
+            { id: 'srv-1', message: 'the server says hi', timestamp: T0 + 10 },
+            { id: 'srv-2', message: 'and more', timestamp: T0 + 11 },
+          ],
+          splitMessageTimings: [0, 800],
+        },
+        arrivedAt,
+        outboxSeq: first.seq!,
+      },
+    ]);
+    const served = (await kiriRows()).filter((row) => row.id.startsWith('srv-'));
+    expect(served.map((row) => row.message)).toEqual(['the server says hi', 'and more']);
+    for (const row of served) expect(row.revealAt ?? 0).toBeLessThanOrEqual(arrivedAt);
   });
 
   it('a server answer that came first wins: the device writes no reply for an answered message', async () => {

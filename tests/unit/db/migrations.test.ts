@@ -10,11 +10,13 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
   it('the current version creates every table with its indexes', async () => {
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
       [
         'companionCopy',
         'offlineMemories',
+        'photos',
+        'photoFiles',
         'engineState',
         'messages',
         'outbox',
@@ -68,7 +70,7 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
 
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect(await db.messages.count()).toBe(4);
     expect(await db.outbox.count()).toBe(1);
     expect((await db.messages.get('q2'))?.status).toBe('waiting');
@@ -109,7 +111,7 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
 
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect((await db.messages.get('q1'))?.message).toBe('still waiting');
     expect(await db.outbox.count()).toBe(1);
     expect(await db.reminders.count()).toBe(0);
@@ -158,13 +160,71 @@ describe('each Dexie schema version opens and keeps the owner messages', () => {
 
     const db = new KiriDatabase(name);
     await db.open();
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
     expect((await db.messages.get('q1'))?.message).toBe('written on the train');
     expect((await db.messages.get('k1'))?.writtenOffline).toBeUndefined();
     expect(await db.outbox.count()).toBe(1);
     expect(await db.reminders.count()).toBe(1);
     expect(await db.companionCopy.count()).toBe(0);
     expect(await db.offlineMemories.count()).toBe(0);
+    db.close();
+  });
+
+  it('a database made by version 4 opens at version 5 with its messages, outbox and engine copy, and empty photo tables', async () => {
+    const old = new Dexie(name);
+    old.version(4).stores({
+      sessions: 'id, startedAt',
+      messages: 'id, [sessionId+timestamp], [sessionId+order], timestamp',
+      outbox: '++seq, kind, key, messageId',
+      engineState: 'key',
+      uiState: 'key',
+      settings: 'key',
+      sessionLog: '++id, sessionId, timestamp',
+      tombstones: 'id',
+      reminders: 'id, dueAt',
+      companionCopy: 'key',
+      offlineMemories: 'messageId, timestamp',
+    });
+    await old.table('messages').bulkAdd([
+      {
+        id: 'q1',
+        sessionId: '2026-11-22',
+        sender: 'user',
+        message: 'on the ferry',
+        timestamp: 1_000,
+        replyToId: null,
+        emotionalState: null,
+        status: 'waiting',
+        order: '0000000000001000 q1',
+      },
+      {
+        id: 'k0',
+        sessionId: '2026-11-22',
+        sender: 'kiri',
+        message: 'written here while offline',
+        timestamp: 900,
+        replyToId: null,
+        emotionalState: null,
+        writtenOffline: true,
+        order: '0000000000000900 k0',
+      },
+    ]);
+    await old.table('outbox').add({ kind: 'chat', key: 'q1', messageId: 'q1', attempts: 1 });
+    await old.table('companionCopy').add({ key: 'context', context: {}, fetchedAt: 1 });
+    old.close();
+
+    const db = new KiriDatabase(name);
+    await db.open();
+    expect(db.verno).toBe(5);
+    expect((await newestMessages(db, '2026-11-22', 10)).map((m) => m.message)).toEqual([
+      'written here while offline',
+      'on the ferry',
+    ]);
+    expect((await db.messages.get('k0'))?.writtenOffline).toBe(true);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.companionCopy.count()).toBe(1);
+    expect(await db.photos.count()).toBe(0);
+    expect(await db.photoFiles.count()).toBe(0);
     db.close();
   });
 

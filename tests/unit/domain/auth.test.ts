@@ -31,6 +31,19 @@ describe('auth contract', () => {
     });
   });
 
+  it('reads the engineer role and the permissions, dropping ids it does not know', () => {
+    const status = parseAuthStatus({
+      authenticated: true,
+      user: { id: 'e', clientId: 'c', name: 'Eng', role: 'engineer' },
+      permissions: ['chat', 'memory_threading', 'time_travel'],
+    });
+    expect(status.user?.role).toBe('engineer');
+    expect(status.permissions).toEqual(['chat', 'memory_threading']);
+    expect(parseAuthStatus({ authenticated: true, user: { role: 'root' } }).user?.role).toBe(
+      'user',
+    );
+  });
+
   it("the persona name defaults to 'Kiri'", () => {
     expect(parseAuthStatus({ authenticated: false, user: null }).personaName).toBe('Kiri');
   });

@@ -3,6 +3,7 @@ import {
   deliveryOutcome,
   nextOutboxCheck,
   outboxDueAt,
+  outboxLane,
   PROBE_INTERVAL_MS,
   queuedMessageStatus,
   retryDelayAfter,
@@ -131,5 +132,22 @@ describe('outboxDueAt: the outbox can next make progress when the first entry of
       ]),
     ).toBe(20_000);
     expect(outboxDueAt([])).toBeNull();
+  });
+});
+
+describe('outbox rule: photos wait in the chat’s line (issue 13)', () => {
+  it('puts the image kind in the chat’s line and every other kind in its own', () => {
+    expect(outboxLane('image')).toBe('chat');
+    expect(outboxLane('chat')).toBe('chat');
+    expect(outboxLane('reminder')).toBe('reminder');
+  });
+
+  it('counts a photo behind a waiting message as behind it, not as due', () => {
+    expect(
+      outboxDueAt([
+        { kind: 'chat', seq: 1, nextAttemptAt: 30_000 },
+        { kind: 'image', seq: 2, nextAttemptAt: 0 },
+      ]),
+    ).toBe(30_000);
   });
 });

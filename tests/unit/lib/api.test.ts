@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, getJson } from '@/lib/api';
+import { classifyError } from '@/domain/errors';
+import { ApiError, apiRequest, getJson, NetworkFailure } from '@/lib/api';
 
 function stub(response: Response | (() => Promise<Response>)) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
@@ -15,6 +16,28 @@ afterEach(() => {
 });
 
 describe('shared request helper (spec 000 §8)', () => {
+  it("a request with no answer is a network failure in every browser's words (Safari's 'Load failed' too)", async () => {
+    for (const words of [
+      'Load failed',
+      'Failed to fetch',
+      'NetworkError when attempting to fetch resource.',
+    ]) {
+      stub(() => Promise.reject(new TypeError(words)));
+      const error = await apiRequest('GET', '/api/health').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(NetworkFailure);
+      // Still a TypeError, as the screens that test for one expect.
+      expect(error).toBeInstanceOf(TypeError);
+      expect(classifyError((error as Error).message).type).toBe('network');
+    }
+  });
+
+  it('an aborted request stays an abort, not a network failure', async () => {
+    stub(() => Promise.reject(new DOMException('The user aborted a request.', 'AbortError')));
+    const error = await apiRequest('GET', '/api/health').catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(NetworkFailure);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
+
   it('sends credentials and a JSON body with the JSON content type', async () => {
     const fetchMock = stub(new Response('{}', { status: 200 }));
     await apiRequest('POST', '/api/auth/login', { password: 'x' });

@@ -1,5 +1,7 @@
-// Admin-only routes (spec 000 §6): /console, /manual-console, /presence-hub-console.
+// Admin-only routes (spec 000 §6): /console, /manual-console, /presence-hub-console, and the user
+// restriction page (002), which also opens to a holder of user_management.
 import type { ReactNode } from 'react';
+import type { PermissionId } from '@/domain/permissions';
 import { Link } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { useAuthStatus, useLogout } from '@/lib/auth-session';
@@ -10,13 +12,21 @@ import { decideAdminAccess } from '../model/gate';
 export function AdminGuard({
   children,
   offerRelogin = false,
+  permission,
 }: {
   children: ReactNode;
   /** Show 'Logout & Re-Login' (the console does). */
   offerRelogin?: boolean;
+  /** A permission that opens the page to a non-admin holding it. */
+  permission?: PermissionId;
 }) {
   const query = useAuthStatus();
-  const access = decideAdminAccess({ queryStatus: query.status, isAdmin: query.data?.isAdmin });
+  const access = decideAdminAccess({
+    queryStatus: query.status,
+    isAdmin: query.data?.isAdmin,
+    permissions: query.data?.permissions,
+    permission,
+  });
   if (access === 'loading') return <LoadingScreen />;
   if (access === 'allowed') return children;
   return <AccessRestricted offerRelogin={offerRelogin} />;

@@ -1,13 +1,17 @@
-// /debug-auth: what the client and the server think of this login, and the owner's pairing code.
+// /debug-auth (issue 14 item 6): the auth status, the device check, the session and the local flags, as
+// the server and this browser see them, never a secret: the session cookie is HttpOnly (no script can
+// read it), the access code is never on the device, and an owner's pairing code shows only when the
+// owner asks for one with the button (it is how another device is paired: README).
 import type { ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { AUTH_FLAG_KEYS } from '@/domain/auth';
 import { useAuthStatus } from '@/lib/auth-session';
+import { useOnline } from '@/lib/use-online';
 import { Button } from '@/ui/Button';
 import { Page } from '@/ui/Page';
 import { toast } from '@/ui/use-toast';
 import { deviceCheckQuery, postPairingCode } from '../api/auth-api';
+import { DEBUG_LOCAL_KEYS, appEntries } from '../model/debug-auth';
 
 function show(value: unknown): string {
   if (value === undefined) return '—';
@@ -45,8 +49,17 @@ function readFlag(key: string): string | null {
   }
 }
 
+function browserSession(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null; // Blocked outright (some private modes).
+  }
+}
+
 export function DebugAuthPage() {
   const status = useAuthStatus();
+  const online = useOnline();
   const device = useQuery(deviceCheckQuery);
   const data = status.data;
   const isOwnerDevice = data?.isOwnerDevice === true || device.data?.isOwnerDevice === true;
@@ -113,8 +126,19 @@ export function DebugAuthPage() {
         )}
       </Card>
 
+      <Card title="Session">
+        <Fields
+          rows={[
+            ['logged in', data ? (data.authenticated ? 'yes' : 'no') : undefined],
+            ['session cookie', 'kiri_session: HttpOnly, not readable by the page'],
+            ['browser online', online ? 'yes' : 'no'],
+            ...appEntries(browserSession()),
+          ]}
+        />
+      </Card>
+
       <Card title="Stored flags (localStorage)">
-        <Fields rows={Object.values(AUTH_FLAG_KEYS).map((key) => [key, readFlag(key)])} />
+        <Fields rows={DEBUG_LOCAL_KEYS.map((key) => [key, readFlag(key)])} />
       </Card>
 
       {isOwnerDevice && (

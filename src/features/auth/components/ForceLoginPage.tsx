@@ -1,5 +1,5 @@
-// /force-login: the authentication issue page. After 3 seconds it logs out, which shows the login
-// screen (spec 002 §2).
+// /force-login: the authentication issue page. It says there is a problem with the login, and after 3
+// seconds it logs out (flags cleared, session revoked), which shows the login screen (spec 002 §2, §9).
 import { useEffect, useState } from 'react';
 import { useLogout } from '@/lib/auth-session';
 import { Button } from '@/ui/Button';
@@ -22,7 +22,10 @@ export function ForceLoginPage() {
 
   const left = secondsLeft(elapsed);
   return (
-    <Page title="Authentication Issue" subtitle="Your login needs to be renewed.">
+    <Page
+      title="Authentication Issue"
+      subtitle="There is a problem with your authentication: your login needs to be renewed."
+    >
       <p aria-live="polite">
         {left > 0
           ? `You will be asked to log in again in ${left} second${left === 1 ? '' : 's'}.`

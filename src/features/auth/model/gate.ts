@@ -60,12 +60,21 @@ export function flagSync(
 
 export type AdminAccess = 'loading' | 'allowed' | 'restricted';
 
-/** Admin-only routes: allowed when the status says admin (also a cached answer while offline). */
+/**
+ * Admin-only routes: allowed when the status says admin (also a cached answer while offline), or, for a
+ * route that names the permission it needs (the user restriction page: user_management), when the
+ * account holds it: an admin may grant it to someone else, and the server then answers them too.
+ */
 export function decideAdminAccess(input: {
   queryStatus: 'pending' | 'error' | 'success';
   isAdmin: boolean | undefined;
+  permissions?: readonly string[] | undefined;
+  permission?: string | undefined;
 }): AdminAccess {
   if (input.isAdmin === true) return 'allowed';
+  if (input.permission !== undefined && input.permissions?.includes(input.permission)) {
+    return 'allowed';
+  }
   if (input.queryStatus === 'pending' && input.isAdmin === undefined) return 'loading';
   return 'restricted';
 }

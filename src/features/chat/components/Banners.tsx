@@ -55,7 +55,7 @@ export function ReplyBanner({
     <div className="mx-auto mb-2 flex w-full max-w-3xl items-center gap-2 rounded-2xl border-l-4 border-accent-line bg-white/90 py-1.5 pr-1.5 pl-3 shadow-sm ring-1 ring-[#eee3d9] dark:bg-[#221e1b]/90 dark:ring-stone-700">
       <Reply size={15} aria-hidden className={cn('shrink-0', ACCENT_TEXT)} />
       <div className="min-w-0 flex-1">
-        <p className={cn('text-[11px] font-semibold', ACCENT_TEXT)}>
+        <p className={cn('text-tiny font-semibold', ACCENT_TEXT)}>
           {CHAT_TEXT.replyingTo(personaName)}
         </p>
         <p className="truncate text-sm text-stone-700 dark:text-stone-300">{target.message}</p>

@@ -24,6 +24,8 @@ export interface ChatHeaderProps {
   onToggleTools?: () => void;
   /** The soul star and consciousness indicator, beside the title (loaded after the first paint). */
   marks?: ReactNode;
+  /** The settings sidebar's button (src/app hands it in; loaded after the first paint). */
+  settings?: ReactNode;
 }
 
 export function ChatHeader({
@@ -36,6 +38,7 @@ export function ChatHeader({
   toolsOpen = false,
   onToggleTools,
   marks,
+  settings,
 }: ChatHeaderProps) {
   return (
     <header className={cn(HEADER_FRAME, BAR)}>
@@ -69,12 +72,12 @@ export function ChatHeader({
         </IconButton>
         <KiriAvatar name={personaName} size={32} />
         <div className="min-w-0 flex-1 leading-tight">
-          <p className="flex items-center gap-2 truncate text-[15px] font-semibold text-stone-900 dark:text-stone-50">
+          <p className="flex items-center gap-2 truncate text-bubble font-semibold text-stone-900 dark:text-stone-50">
             <span className="truncate">{personaName}</span>
             {marks}
             {offline && (
               <span
-                className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
+                className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-tiny font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
                 title="The server cannot be reached; showing what this device has."
               >
                 <WifiOff size={11} aria-hidden />
@@ -84,6 +87,7 @@ export function ChatHeader({
           </p>
           <h1 className="truncate text-xs text-stone-500 dark:text-stone-400">{sessionTitle}</h1>
         </div>
+        {settings}
         <ThemeToggle />
         <button
           type="button"

@@ -65,7 +65,24 @@ const FrameMarks = lazyComponent(() => import('./FrameMarks'));
 export interface ChatScreenProps extends FrameSlots {
   /** The mood orb and thought-map strip under the header (src/features/mood). */
   moodStrip?: ReactNode;
+  /** The attachment menu beside the composer (src/features/attachments), after the first paint. */
+  attachmentMenu?: ReactNode;
+  /** The browser tasks' overlay and bubble (src/features/browser-tasks), after the first paint. */
+  browserTasks?: ReactNode;
+  /** The settings sidebar's button in the header (src/features/settings-nav), given the sessions. */
+  settingsNav?: (slot: SettingsNavSlot) => ReactNode;
 }
+
+/** What the settings sidebar needs of the chat: its Sessions list switches the chat's session. */
+export interface SettingsNavSlot {
+  todayId: string | null;
+  viewedId: string | null;
+  onSelectSession: (id: string) => void;
+  onNewSession: () => void;
+}
+
+/** Holds the attachment button's place until its code arrives, so the text box does not move. */
+const ATTACHMENT_PLACEHOLDER = <span aria-hidden className="mb-0.5 -ml-2.5 h-9 w-9 shrink-0" />;
 
 function startsWide(): boolean {
   return typeof matchMedia === 'function' && !matchMedia(MOBILE_QUERY).matches;
@@ -75,7 +92,11 @@ export function ChatScreen({
   memoryPanel,
   devcoreCard,
   tonePresets,
+  imagePanel,
   moodStrip,
+  attachmentMenu,
+  browserTasks,
+  settingsNav,
 }: ChatScreenProps = {}) {
   useViewportHeight();
   const personaName = usePersonaName();
@@ -296,6 +317,15 @@ export function ChatScreen({
               </Suspense>
             )
           }
+          settings={
+            painted &&
+            settingsNav?.({
+              todayId,
+              viewedId: sessionId,
+              onSelectSession: selectSession,
+              onNewSession: newSession,
+            })
+          }
         />
         {toolsOpen && (
           <ToolsStrip
@@ -350,6 +380,7 @@ export function ChatScreen({
             sendEnabled={sendEnabled}
             placeholder={CHAT_TEXT.composerPlaceholder(personaName)}
             focusKey={replyTarget?.id}
+            attachments={attachmentMenu && (painted ? attachmentMenu : ATTACHMENT_PLACEHOLDER)}
           />
         </footer>
       </div>
@@ -393,6 +424,7 @@ export function ChatScreen({
           />
         </Suspense>
       )}
+      {painted && browserTasks}
       {panel && (
         <Suspense fallback={null}>
           <FramePanels
@@ -403,6 +435,7 @@ export function ChatScreen({
             memoryPanel={memoryPanel}
             devcoreCard={devcoreCard}
             tonePresets={tonePresets}
+            imagePanel={imagePanel}
           />
         </Suspense>
       )}

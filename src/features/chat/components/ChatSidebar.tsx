@@ -23,7 +23,7 @@ import {
   systemStatusRows,
   homeScreenAdvice,
 } from '../model/sidebar';
-import { useEmotionalState } from '../hooks/useFrameStatus';
+import { useConsciousnessStatus, useEmotionalState } from '../hooks/useFrameStatus';
 import { ACCENT_SOFT } from './palette';
 
 export interface ChatSidebarProps {
@@ -79,6 +79,7 @@ export default function ChatSidebar({
   const provider =
     typeof engine.data?.current_provider === 'string' ? engine.data.current_provider : null;
   const emotionalState = useEmotionalState();
+  const consciousness = useConsciousnessStatus();
   const logout = useLogout();
   const [confirming, setConfirming] = useState(false);
 
@@ -128,7 +129,7 @@ export default function ChatSidebar({
           ))}
           <li className="flex items-center justify-between rounded-lg px-3 py-2 text-muted">
             {COMING_SOON.label}
-            <span className="rounded-full bg-stone-100 px-2 py-0.5 text-[11px] text-stone-600 dark:bg-stone-800 dark:text-stone-300">
+            <span className="rounded-full bg-stone-100 px-2 py-0.5 text-tiny text-stone-600 dark:bg-stone-800 dark:text-stone-300">
               {COMING_SOON.note}
             </span>
           </li>
@@ -193,6 +194,7 @@ export default function ChatSidebar({
             storagePersisted,
             homeScreen,
             emotionalState,
+            consciousnessStreaming: consciousness.data?.isStreaming,
           }).map((row) => (
             <div key={row.label} className="flex justify-between gap-3">
               <dt className="text-muted">{row.label}</dt>
@@ -241,7 +243,7 @@ export default function ChatSidebar({
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="px-2 pt-3">
-      <h2 className="px-3 pb-1.5 text-[11px] font-semibold tracking-wider text-muted uppercase">
+      <h2 className="px-3 pb-1.5 text-tiny font-semibold tracking-wider text-muted uppercase">
         {title}
       </h2>
       {children}

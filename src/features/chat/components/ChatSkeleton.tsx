@@ -15,7 +15,7 @@ export function ChatSkeleton() {
           <span className="h-9 w-9" />
           <KiriAvatar name={personaName} size={32} />
           <div className="leading-tight">
-            <p className="text-[15px] font-semibold">{personaName}</p>
+            <p className="text-bubble font-semibold">{personaName}</p>
             <h1 className="text-xs text-stone-500 dark:text-stone-400">
               {CHAT_TEXT.defaultSessionTitle}
             </h1>

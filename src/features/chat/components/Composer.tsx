@@ -1,7 +1,7 @@
 // The composer (spec 000 §2.2 variant B): grows from 40 to 150 px; Enter sends, Shift+Enter is a
 // newline, Ctrl/Cmd+Enter sends; Send is disabled for empty text only (a message written while another
 // is on its way queues behind it).
-import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ArrowUp } from 'lucide-react';
 import { cn } from '@/ui/cn';
 import { COMPOSER_MAX_HEIGHT_PX, composerHeight, composerKeyAction } from '../model/composer';
@@ -16,6 +16,8 @@ export interface ComposerProps {
   placeholder: string;
   /** Changes whenever the composer should take the focus (a reply target was chosen). */
   focusKey?: string | null;
+  /** Before the text: the attachment menu (src/features/attachments), handed in by the chat's route. */
+  attachments?: ReactNode;
 }
 
 export function Composer({
@@ -25,6 +27,7 @@ export function Composer({
   sendEnabled,
   placeholder,
   focusKey,
+  attachments,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
@@ -62,6 +65,7 @@ export function Composer({
 
   return (
     <form onSubmit={submit} className={COMPOSER_FRAME}>
+      {attachments}
       <textarea
         ref={ref}
         value={value}

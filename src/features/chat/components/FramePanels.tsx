@@ -1,6 +1,6 @@
 // The chat's floating panels (spec 000 §2.2 variant A): features (memory panel, maintenance monitor,
 // the raw JSON links, Core Systems Demo), settings (quick tone presets, night vision) and the image
-// panel, which is not built yet and says so. The parts other features build arrive as slots from the
+// share panel (its slot; without it the panel says sharing is not built here). The parts other features build arrive as slots from the
 // chat's route (src/app); an empty slot renders nothing. On a phone each panel is a bottom sheet over
 // a backdrop, clear of the home indicator; wider, a floating panel under the header. Loaded when opened.
 import { useEffect, type ReactNode } from 'react';
@@ -22,6 +22,8 @@ export interface FrameSlots {
   devcoreCard?: ReactNode;
   /** The quick tone presets (src/features/personality), placed by the chat's route. */
   tonePresets?: ReactNode;
+  /** The image share panel (src/features/images), placed by the chat's route. */
+  imagePanel?: ReactNode;
 }
 
 export interface FramePanelsProps extends FrameSlots {
@@ -78,7 +80,8 @@ export default function FramePanels(props: FramePanelsProps) {
       <div className="grid min-h-0 gap-4 overflow-y-auto overscroll-contain p-4 pr-[max(env(safe-area-inset-right),1rem)] pl-[max(env(safe-area-inset-left),1rem)]">
         {panel === 'features' && <FeaturesBody {...props} />}
         {panel === 'settings' && <SettingsBody {...props} />}
-        {panel === 'image' && <p className="text-sm text-muted">{FRAME_TEXT.imageNotBuilt}</p>}
+        {panel === 'image' &&
+          (props.imagePanel ?? <p className="text-sm text-muted">{FRAME_TEXT.imageNotBuilt}</p>)}
       </div>
     </div>
   );

@@ -58,7 +58,7 @@ export default function LatestReplyOverlay({
               </time>
             </div>
           </div>
-          <p className="max-h-[50dvh] overflow-y-auto rounded-2xl bg-[#f8f3ee] px-4 py-3 text-[15px] leading-relaxed whitespace-pre-wrap text-stone-800 dark:bg-[#2a2522] dark:text-stone-100">
+          <p className="max-h-[50dvh] overflow-y-auto rounded-2xl bg-[#f8f3ee] px-4 py-3 text-bubble leading-relaxed whitespace-pre-wrap text-stone-800 dark:bg-[#2a2522] dark:text-stone-100">
             {latest.message}
           </p>
         </div>

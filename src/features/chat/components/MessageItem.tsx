@@ -8,9 +8,11 @@ import type { MessageRow } from '@/db/schema';
 import { cn } from '@/ui/cn';
 import { useLongPress, type PressPoint } from '../hooks/useLongPress';
 import { formatTime, statusView } from '../model/message-view';
+import { photoFailedText } from '../model/photo-view';
 import { WRITTEN_OFFLINE_TEXT } from '../model/device-replies';
 import { STATUS_TEXT } from '../model/texts';
 import { KiriAvatar } from './KiriAvatar';
+import { PhotoBubble } from './PhotoBubble';
 import {
   ACCENT_TEXT,
   BUBBLE_COLUMN,
@@ -42,7 +44,13 @@ export const MessageItem = memo(function MessageItem({
 }: MessageItemProps) {
   const mine = row.sender === 'user';
   const press = useLongPress((point) => onPress(row, point));
-  const status = mine ? statusView(row.status, row.statusReason) : null;
+  const photo = row.photoId !== undefined;
+  const view = mine ? statusView(row.status, row.statusReason) : null;
+  // A refused photo says so in the spec's words; sending it again would be refused again: no Retry.
+  const status =
+    view && photo && row.status === 'failed'
+      ? { ...view, text: photoFailedText(row.statusReason) }
+      : view;
 
   return (
     <div
@@ -76,9 +84,14 @@ export const MessageItem = memo(function MessageItem({
             mine && groupEnd && 'rounded-br-md',
             !mine && groupEnd && 'rounded-bl-md',
             row.status === 'failed' && 'opacity-80',
+            photo && 'p-1',
           )}
         >
-          {row.message}
+          {row.photoId !== undefined ? (
+            <PhotoBubble photoId={row.photoId} size={row.photoSize} />
+          ) : (
+            row.message
+          )}
         </div>
         {mine && status ? (
           <StatusLine
@@ -87,6 +100,7 @@ export const MessageItem = memo(function MessageItem({
             tick={status.tick}
             tone={status.tone}
             actions={status.actions}
+            canRetry={!photo}
             showTime={groupEnd}
             onRetry={onRetry}
             onDelete={onDelete}
@@ -115,6 +129,7 @@ function StatusLine({
   tick,
   tone,
   actions,
+  canRetry = true,
   showTime,
   onRetry,
   onDelete,
@@ -124,6 +139,7 @@ function StatusLine({
   tick: boolean;
   tone: 'muted' | 'warn' | 'error';
   actions: boolean;
+  canRetry?: boolean;
   showTime: boolean;
   onRetry: (id: string) => void;
   onDelete: (id: string) => void;
@@ -132,7 +148,7 @@ function StatusLine({
   return (
     <div
       className={cn(
-        'mt-1 flex flex-wrap items-center justify-end gap-x-1.5 gap-y-1 px-1 text-[11px]',
+        'mt-1 flex flex-wrap items-center justify-end gap-x-1.5 gap-y-1 px-1 text-tiny',
         tone === 'muted' && 'text-muted',
         tone === 'warn' && 'text-amber-700 dark:text-amber-300',
         tone === 'error' && 'text-red-600 dark:text-red-400',
@@ -153,13 +169,15 @@ function StatusLine({
       )}
       {actions && (
         <span className="flex gap-1">
-          <button
-            type="button"
-            onClick={() => onRetry(row.id)}
-            className="rounded-full bg-red-50 px-2 py-0.5 font-medium text-red-700 hover:bg-red-100 dark:bg-red-950/60 dark:text-red-300 dark:hover:bg-red-900/60"
-          >
-            {STATUS_TEXT.retry}
-          </button>
+          {canRetry && (
+            <button
+              type="button"
+              onClick={() => onRetry(row.id)}
+              className="rounded-full bg-red-50 px-2 py-0.5 font-medium text-red-700 hover:bg-red-100 dark:bg-red-950/60 dark:text-red-300 dark:hover:bg-red-900/60"
+            >
+              {STATUS_TEXT.retry}
+            </button>
+          )}
           <button
             type="button"
             onClick={() => onDelete(row.id)}
@@ -191,13 +209,13 @@ function QuotedBlock({
     <div
       data-quoted-id={id}
       className={cn(
-        'mb-1 max-w-full rounded-2xl border-l-[3px] px-3 py-1.5 text-[13px] leading-snug',
+        'mb-1 max-w-full rounded-2xl border-l-[3px] px-3 py-1.5 text-quote leading-snug',
         mine
           ? 'border-accent-line bg-[#f6ebe2] text-[#5b3b2a] dark:bg-[#2f2420] dark:text-[#f0d6c6]'
           : 'border-accent-line bg-white/70 text-stone-700 ring-1 ring-[#eee3d9] dark:bg-[#221e1b] dark:text-stone-300 dark:ring-white/5',
       )}
     >
-      <p className="text-[11px] font-semibold opacity-80">
+      <p className="text-tiny font-semibold opacity-80">
         {quoted ? (quoted.sender === 'kiri' ? personaName : 'You') : ''}
       </p>
       <p className="line-clamp-2">{quoted ? quoted.message : 'Message not available'}</p>
@@ -211,7 +229,7 @@ export function TroubleLine({ personaName, text }: { personaName: string; text: 
       <KiriAvatar name={personaName} size={28} />
       <div
         className={cn(
-          'max-w-[82%] rounded-[20px] rounded-bl-md px-3.5 py-2 text-[15px] leading-relaxed sm:max-w-[70%]',
+          'max-w-[82%] rounded-[20px] rounded-bl-md px-3.5 py-2 text-bubble leading-relaxed sm:max-w-[70%]',
           KIRI_BUBBLE,
         )}
       >

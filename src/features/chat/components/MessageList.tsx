@@ -287,7 +287,7 @@ function ListItem({
     case 'day':
       return (
         <p className="text-center">
-          <span className="inline-block rounded-full bg-stone-200/60 px-3 py-1 text-[11px] font-medium text-muted dark:bg-stone-800/80">
+          <span className="inline-block rounded-full bg-stone-200/60 px-3 py-1 text-tiny font-medium text-muted dark:bg-stone-800/80">
             {item.title}
           </span>
         </p>

@@ -10,7 +10,7 @@ import type { MessageRow } from '@/db/schema';
 import { requestReplay } from '@/lib/outbox-sync';
 import { cn } from '@/ui/cn';
 import { toast } from '@/ui/use-toast';
-import { copyText } from '../hooks/clipboard';
+import { copyText } from '@/lib/clipboard';
 import type { PressPoint } from '../hooks/useLongPress';
 import {
   MENU_LABELS,
@@ -234,7 +234,7 @@ export default function MessageMenu({ row, point, onClose, onSetReminder }: Mess
                 });
               }}
               className={cn(
-                'flex w-full items-center gap-3 px-4 py-2.5 text-left text-[15px] outline-none',
+                'flex w-full items-center gap-3 px-4 py-2.5 text-left text-bubble outline-none',
                 'hover:bg-stone-100 focus-visible:bg-stone-100 dark:hover:bg-stone-800 dark:focus-visible:bg-stone-800',
                 danger ? 'text-red-600 dark:text-red-400' : 'text-stone-800 dark:text-stone-100',
               )}

@@ -85,7 +85,7 @@ export default function SimpleChatScreen() {
         <div className="flex h-14 items-center gap-2 pr-[max(env(safe-area-inset-right),0.5rem)] pl-[max(env(safe-area-inset-left),1rem)]">
           <KiriAvatar name={personaName} size={30} />
           <div className="min-w-0 flex-1 leading-tight">
-            <p className="truncate text-[15px] font-semibold">{personaName}</p>
+            <p className="truncate text-bubble font-semibold">{personaName}</p>
             <h1 className="truncate text-xs text-stone-500 dark:text-stone-400">
               {SIMPLE_CHAT_TEXT.title}
             </h1>
@@ -111,7 +111,7 @@ export default function SimpleChatScreen() {
             >
               <p
                 className={cn(
-                  'max-w-[82%] rounded-[20px] px-3.5 py-2 text-[15px] leading-relaxed break-words whitespace-pre-wrap',
+                  'max-w-[82%] rounded-[20px] px-3.5 py-2 text-bubble leading-relaxed break-words whitespace-pre-wrap',
                   b.sender === 'user'
                     ? cn('rounded-br-md', USER_BUBBLE)
                     : cn('rounded-bl-md', KIRI_BUBBLE),

@@ -29,5 +29,5 @@ export const ROW_INNER = 'mx-auto max-w-3xl';
 /** kiri-bubble-column and kiri-bubble: hooks for the dyslexia-friendly mode's rules (src/index.css). */
 export const BUBBLE_COLUMN = 'kiri-bubble-column flex max-w-[82%] min-w-0 flex-col sm:max-w-[70%]';
 export const BUBBLE_SHAPE =
-  'kiri-bubble rounded-[20px] px-3.5 py-2 text-[15px] leading-relaxed wrap-anywhere whitespace-pre-wrap';
-export const MESSAGE_TIME = 'mt-1 px-1 text-[11px] text-muted';
+  'kiri-bubble rounded-[20px] px-3.5 py-2 text-bubble leading-relaxed wrap-anywhere whitespace-pre-wrap';
+export const MESSAGE_TIME = 'mt-1 px-1 text-tiny text-muted';

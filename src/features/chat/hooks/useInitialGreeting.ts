@@ -2,12 +2,12 @@
 // on the server (after a pull) and the greeted flag is unset, Kiri is asked to say hello. Sent directly
 // (not through the outbox): a greeting that could not be had offline is simply skipped, and asked for
 // again when the connection returns. The server logs it, so the owner's other devices pull it.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { sessionMessageCount, storeGreetingAnswer } from '@/db/messages';
 import { readAuthFlags } from '@/lib/auth-session';
-import { onOutboxReplayed, requestReplay, successfulPulls } from '@/lib/outbox-sync';
+import { newestPullStartedAt, onOutboxReplayed, requestReplay } from '@/lib/outbox-sync';
 import {
   GREETING_RETRY_MS,
   greetingIdempotencyKey,
@@ -20,16 +20,35 @@ import { GREETED_KEY } from '../model/latest-reply';
 import { readSessionFlag, removeSessionFlag, writeSessionFlag } from './session-flags';
 
 /**
- * True once a replay has pulled the conversation of this device's account. A device that registers or
- * pairs on this page pulled, until then, the log of the account it had while the registration dialog
- * was open: only a pull after that counts.
+ * True once a pull of this device's account's conversation has succeeded. A device that registers or
+ * pairs on this page pulled, until then, the log of the account it had while the registration dialog was
+ * open: only a pull BEGUN after the registration ended counts. (Counting one that merely ended after it
+ * let a pull in flight across the registration stand for the new account: its day looked empty, the
+ * welcome the server had just written was not in it, and the greeting was refused with a 409.)
  */
-function useSynced(registered: boolean | undefined): boolean {
-  const pulls = useSyncExternalStore(onOutboxReplayed, successfulPulls, () => 0);
-  const [pullsWhilePending, setPullsWhilePending] = useState(0);
+function useSynced(registered: boolean | undefined): () => boolean {
+  const pullStart = useSyncExternalStore(onOutboxReplayed, newestPullStartedAt, () => null);
+  const [wasPending, setWasPending] = useState(false);
   // Kept during render (React's "adjust state when a prop changes"), so no greeting can start in between.
-  if (registered === false && pullsWhilePending !== pulls) setPullsWhilePending(pulls);
-  return registered !== false && pulls > pullsWhilePending;
+  if (registered === false && !wasPending) setWasPending(true);
+  // When this page saw the registration end (null while pending, or if it never was).
+  const registeredAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (registered === false) {
+      registeredAt.current = null;
+    } else if (registered === true && wasPending && registeredAt.current === null) {
+      // The registration's answer has come: pulls from now on see its day, and one is asked for (the
+      // one the registration asked for may have begun before this moment).
+      registeredAt.current = Date.now();
+      requestReplay({ force: true });
+    }
+  }, [registered, wasPending]);
+  // Read in the greeting's effect, which runs after the one above in the same commit.
+  return useCallback(() => {
+    if (registered !== true || pullStart === null) return false;
+    if (!wasPending) return true;
+    return registeredAt.current !== null && pullStart >= registeredAt.current;
+  }, [registered, pullStart, wasPending]);
 }
 
 export function useInitialGreeting(
@@ -49,7 +68,7 @@ export function useInitialGreeting(
     [todayId],
   );
 
-  const synced = useSynced(registered);
+  const isSynced = useSynced(registered);
   // Bumped when a greeting the server failed to give should be asked for again.
   const [retry, setRetry] = useState(0);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -63,7 +82,7 @@ export function useInitialGreeting(
       greeted,
       online,
       registered: registered === true,
-      synced,
+      synced: isSynced(),
     });
     if (!ask) return;
     // Set before the request, so that a second render (or a second tab's effect) does not ask twice.
@@ -109,5 +128,5 @@ export function useInitialGreeting(
         console.warn('The greeting could not be stored', error);
       }
     })();
-  }, [todayId, todayMessageCount, online, registered, synced, clientId, attempt, retry]);
+  }, [todayId, todayMessageCount, online, registered, isSynced, clientId, attempt, retry]);
 }

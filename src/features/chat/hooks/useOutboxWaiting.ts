@@ -1,15 +1,10 @@
-// The owner's messages in the outbox, live: how many, and whether any has been tried and failed.
+// The owner's messages and photos in the outbox, live: how many, and whether any has been tried and failed.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
+import { ownerMessagesWaiting, type OutboxWaiting } from '@/db/outbox-waiting';
 
-export interface OutboxWaiting {
-  count: number;
-  retrying: boolean;
-}
+export type { OutboxWaiting };
 
 export function useOutboxWaiting(): OutboxWaiting | undefined {
-  return useLiveQuery(async () => {
-    const entries = await db.outbox.where('kind').equals('chat').toArray();
-    return { count: entries.length, retrying: entries.some((entry) => entry.attempts > 0) };
-  }, []);
+  return useLiveQuery(() => ownerMessagesWaiting(db), []);
 }

@@ -96,7 +96,14 @@ export function chatItems({ rows, now, dayTitle, showTyping = true }: ChatItemsI
       next.timestamp - row.timestamp > GROUP_GAP_MS ||
       row.status === 'failed';
     items.push({ kind: 'message', key: row.id, row, groupEnd });
-    if (row.sender === 'user' && (row.status === 'failed' || isTroubledWait(row))) {
+    // A photo the server refused says why under itself ('Failed to process image: …'): it was the
+    // photo, not the connection.
+    const refusedPhoto = row.photoId !== undefined && row.status === 'failed';
+    if (
+      row.sender === 'user' &&
+      !refusedPhoto &&
+      (row.status === 'failed' || isTroubledWait(row))
+    ) {
       items.push({ kind: 'trouble', key: `${row.id}:trouble`, afterId: row.id });
     }
   });

@@ -36,12 +36,19 @@ export interface StatusInput {
   homeScreen?: boolean;
   /** Spec 000 §2.5: the state call's currentActivity, else 'Active' (model/frame.ts emotionalStateText). */
   emotionalState?: string;
+  /**
+   * Spec 000 §2.5 'Consciousness Streaming': the consciousness status call's isStreaming (the header's
+   * own read, shared); undefined or null while it has not answered, and the row is left out.
+   */
+  consciousnessStreaming?: boolean | null;
 }
 
 /**
  * The spec shows canned labels here ('Presence Centered', 'Consciousness Streaming'). We show what is
  * true of this device and server, and leave out what we do not know, in words a person understands:
- * no counts without a noun, no 'engine', 'provider' or 'storage' (issue 8 point 9).
+ * no counts without a noun, no 'engine', 'provider' or 'storage' (issue 8 point 9). Consciousness is
+ * the stream's real state ('Streaming' or 'Paused'); Presence has no value of its own on the server
+ * (Kiri's mood is the strip under the header), so it is left out rather than always 'Centered'.
  */
 export function systemStatusRows(input: StatusInput): { label: string; value: string }[] {
   const connection = !input.online
@@ -50,6 +57,12 @@ export function systemStatusRows(input: StatusInput): { label: string; value: st
       ? 'No answer from the server'
       : 'Connected';
   const rows = [{ label: 'Connection', value: connection }];
+  if (typeof input.consciousnessStreaming === 'boolean') {
+    rows.unshift({
+      label: 'Consciousness',
+      value: input.consciousnessStreaming ? 'Streaming' : 'Paused',
+    });
+  }
   if (input.emotionalState) rows.unshift({ label: 'Emotional State', value: input.emotionalState });
   if (input.waiting !== undefined) {
     rows.push({ label: 'Your messages', value: waitingText(input.waiting) });

@@ -2,8 +2,6 @@
 // "Personality tone settings"): five sliders, the four presets, reset to baseline, the derived tone
 // label, the unsaved-changes flag and Save. Offline it shows the values last read, marked as such.
 import { useEffect, useReducer, useRef } from 'react';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 import {
   DIMENSION_KEYS,
   PRESET_NAMES,
@@ -27,6 +25,7 @@ import {
   PRESET_LABELS,
   TONE_LABELS,
 } from '../model/texts';
+import { BackLink } from '@/ui/BackLink';
 
 export default function PersonalitySettingsScreen() {
   const query = usePersonality();
@@ -74,13 +73,7 @@ export default function PersonalitySettingsScreen() {
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
       <header className="flex items-center gap-3">
-        <Link
-          to="/"
-          aria-label={T.back}
-          className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800"
-        >
-          <ArrowLeft size={20} aria-hidden />
-        </Link>
+        <BackLink label={T.back} />
         <h1 className="text-2xl font-semibold">{T.title}</h1>
       </header>
       <p className="text-muted">{T.subtitle(persona)}</p>

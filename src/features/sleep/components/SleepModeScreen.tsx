@@ -3,9 +3,7 @@
 // The status is polled every 3 s and read again after each transition. Offline it shows the last
 // known status and says plainly that the state cannot be changed now.
 import type { ReactNode } from 'react';
-// Only icons the app's first chunk has already: vite.config's 'app' group takes every lucide icon
-// used anywhere, so a new one would grow the chat's first load (docs/sleep-client.md).
-import { ArrowLeft, CloudOff, Moon, Sun, WifiOff } from 'lucide-react';
+import { CloudOff, Moon, Sun } from 'lucide-react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api';
 import { usePersonaName } from '@/lib/auth-session';
@@ -13,7 +11,7 @@ import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
-import { useNow } from '../hooks/useNow';
+import { useNow } from '@/lib/use-now';
 import { useSleepStatus, useSleepTransition } from '../hooks/useSleepStatus';
 import {
   activeSystemLabel,
@@ -29,6 +27,8 @@ import { SLEEP_TEXT } from '../model/texts';
 import { Card } from './Card';
 import { PendingReminders } from './PendingReminders';
 import { VoiceWakeCard } from './VoiceWakeCard';
+import { BackLink } from '@/ui/BackLink';
+import { OfflineNotice } from '@/ui/OfflineNotice';
 
 export interface SleepModeScreenProps {
   /**
@@ -115,32 +115,16 @@ export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
       <header className="flex items-center gap-3">
-        <Link
-          to="/"
-          aria-label={SLEEP_TEXT.back}
-          className="inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800"
-        >
-          <ArrowLeft size={20} aria-hidden />
-        </Link>
+        <BackLink label={SLEEP_TEXT.back} />
         <h1 className="text-2xl font-semibold">{SLEEP_TEXT.title}</h1>
       </header>
       {unreachable && (
-        <div
-          role="alert"
-          className="flex gap-2 rounded-xl border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
-        >
-          <WifiOff size={18} aria-hidden className="mt-0.5 shrink-0" />
-          <div className="grid gap-0.5">
-            <p className="font-medium">{SLEEP_TEXT.offlineTitle}</p>
-            {data && (
-              <p className="text-sm">
-                {SLEEP_TEXT.offlineWithStatus(
-                  lastActivityText(new Date(status.dataUpdatedAt).toISOString(), now, timeZone),
-                )}
-              </p>
+        <OfflineNotice title={SLEEP_TEXT.offlineTitle}>
+          {data &&
+            SLEEP_TEXT.offlineWithStatus(
+              lastActivityText(new Date(status.dataUpdatedAt).toISOString(), now, timeZone),
             )}
-          </div>
-        </div>
+        </OfflineNotice>
       )}
       {body}
     </section>

@@ -7,7 +7,7 @@ import { db } from '@/db/db';
 import { listReminders } from '@/db/reminders';
 import { onOutboxReplayed } from '@/lib/outbox-sync';
 import { REMINDERS_KEY, syncReminders } from '../api/reminders-api';
-import { useNow } from './useNow';
+import { useNow } from '@/lib/use-now';
 
 export function usePendingReminders() {
   const rows = useLiveQuery(() => listReminders(db), []);

@@ -59,6 +59,22 @@ describe('admin guard: admin-only routes need isAdmin from the status', () => {
     expect(decideAdminAccess({ queryStatus: 'error', isAdmin: undefined })).toBe('restricted');
     expect(decideAdminAccess({ queryStatus: 'pending', isAdmin: undefined })).toBe('loading');
   });
+
+  it('a page that names a permission opens to a non-admin holding it, and only that one', () => {
+    const page = { queryStatus: 'success' as const, isAdmin: false, permission: 'user_management' };
+    expect(decideAdminAccess({ ...page, permissions: ['chat', 'user_management'] })).toBe(
+      'allowed',
+    );
+    expect(decideAdminAccess({ ...page, permissions: ['chat'] })).toBe('restricted');
+    // The console names none: a permission list never opens it.
+    expect(
+      decideAdminAccess({
+        queryStatus: 'success',
+        isAdmin: false,
+        permissions: ['user_management'],
+      }),
+    ).toBe('restricted');
+  });
 });
 
 describe('force login after 3 seconds', () => {

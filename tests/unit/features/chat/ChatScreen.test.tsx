@@ -5,7 +5,7 @@ import type { MessageRow } from '@/db/schema';
 import { ensureTodaySession } from '@/db/sessions';
 import { sessionIdAt } from '@/domain/day-session';
 import { uuidv7 } from '@/domain/uuidv7';
-import { onOutboxReplayed, requestReplay, successfulPulls } from '@/lib/outbox-sync';
+import { newestPullStartedAt, onOutboxReplayed, requestReplay } from '@/lib/outbox-sync';
 import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
 import { ChatScreen } from '@/features/chat/components/ChatScreen';
 import { json, renderWithProviders } from '../../helpers/client';
@@ -42,7 +42,7 @@ beforeEach(async () => {
   await emptyStore();
   giveLayout();
   vi.mocked(requestReplay).mockClear();
-  vi.mocked(successfulPulls).mockReturnValue(1);
+  vi.mocked(newestPullStartedAt).mockReturnValue(1);
   vi.mocked(onOutboxReplayed).mockImplementation(() => () => {});
   // Most tests are not about the initial greeting.
   sessionStorage.setItem('kiri-greeted', 'true');
@@ -591,7 +591,7 @@ describe('the initial greeting', () => {
   it("waits for the device's first pull: a day the server already has gets no greeting", async () => {
     sessionStorage.removeItem('kiri-greeted');
     const replayed: (() => void)[] = [];
-    vi.mocked(successfulPulls).mockReturnValue(0);
+    vi.mocked(newestPullStartedAt).mockReturnValue(null);
     vi.mocked(onOutboxReplayed).mockImplementation((listener) => {
       replayed.push(() => listener({} as never));
       return () => {};
@@ -613,7 +613,7 @@ describe('the initial greeting', () => {
       emotionalState: null,
       status: 'answered',
     });
-    vi.mocked(successfulPulls).mockReturnValue(1);
+    vi.mocked(newestPullStartedAt).mockReturnValue(1);
     act(() => replayed.forEach((notify) => notify()));
     expect(await screen.findByText('said on my laptop')).toBeTruthy();
     await settle();
@@ -628,7 +628,7 @@ describe('the initial greeting', () => {
       shouldAdvanceTime: true,
     });
     const replayed: (() => void)[] = [];
-    vi.mocked(successfulPulls).mockReturnValue(0);
+    vi.mocked(newestPullStartedAt).mockReturnValue(null);
     vi.mocked(onOutboxReplayed).mockImplementation((listener) => {
       replayed.push(() => listener({ pullFailed: true } as never));
       return () => {};
@@ -654,7 +654,7 @@ describe('the initial greeting', () => {
     let paired = false;
     const pending = { ...OWNER_STATUS, user: { ...OWNER_STATUS.user, name: null, role: 'user' } };
     const replayed: ((summary: { pullFailed: boolean }) => void)[] = [];
-    vi.mocked(successfulPulls).mockReturnValue(1);
+    vi.mocked(newestPullStartedAt).mockReturnValue(1);
     vi.mocked(onOutboxReplayed).mockImplementation((listener) => {
       replayed.push(listener as never);
       return () => {};
@@ -676,13 +676,23 @@ describe('the initial greeting', () => {
     expect(asked).toBe(0);
 
     // Paired: the status says so, but the only pull so far was of the account it had before.
+    const beforePairing = Date.now();
+    vi.mocked(requestReplay).mockClear();
     paired = true;
     await act(() => queryClient.invalidateQueries());
     await settle();
     expect(asked).toBe(0);
+    // Seeing itself paired, it asks for a pull of the owner's day.
+    expect(vi.mocked(requestReplay)).toHaveBeenCalledWith({ force: true });
 
-    // The pull the pairing asks for brings the owner's day: still empty, so now it is greeted.
-    vi.mocked(successfulPulls).mockReturnValue(2);
+    // A pull that began before the pairing ended, and ends only now, read the old account: no greeting.
+    vi.mocked(newestPullStartedAt).mockReturnValue(beforePairing - 1);
+    act(() => replayed.forEach((notify) => notify({ pullFailed: false })));
+    await settle();
+    expect(asked).toBe(0);
+
+    // The pull begun after it brings the owner's day: still empty, so now it is greeted.
+    vi.mocked(newestPullStartedAt).mockReturnValue(Date.now());
     act(() => replayed.forEach((notify) => notify({ pullFailed: false })));
     expect(await screen.findByText('hello there ~')).toBeTruthy();
     expect(asked).toBe(1);

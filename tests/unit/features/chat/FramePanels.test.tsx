@@ -73,6 +73,12 @@ describe('the features panel’s slots', () => {
     expect(screen.getByText(/not built yet/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /upload/i })).toBeNull();
   });
+
+  it('the image panel shows the share panel the route hands in, and no “not built”', () => {
+    renderPanel('image', { imagePanel: <p>share panel here</p> });
+    expect(screen.getByText('share panel here')).toBeTruthy();
+    expect(screen.queryByText(/not built yet/)).toBeNull();
+  });
 });
 
 describe('the header’s status marks', () => {

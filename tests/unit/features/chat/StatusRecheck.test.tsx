@@ -21,7 +21,7 @@ vi.mock('@/lib/outbox-sync', () => ({
     return () => replayListeners.delete(listener);
   },
   hasReplayedOnce: () => true,
-  successfulPulls: () => 1,
+  newestPullStartedAt: () => 1,
 }));
 
 const SERVER_DOWN: ReplaySummary = {
@@ -31,6 +31,7 @@ const SERVER_DOWN: ReplaySummary = {
   needsLogin: false,
   pulled: 0,
   pullFailed: true,
+  pullStartedAt: null,
 };
 const SERVER_BACK: ReplaySummary = { ...SERVER_DOWN, delivered: 2, waiting: 0, pullFailed: false };
 

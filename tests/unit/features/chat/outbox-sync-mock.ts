@@ -7,5 +7,5 @@ export const startOutboxSync = vi.fn();
 export const onOutboxReplayed = vi.fn(() => () => {});
 // The first replay (and its pull) has ended: the initial greeting may go.
 export const hasReplayedOnce = vi.fn(() => true);
-// A replay has pulled the server's conversation: the initial greeting may go.
-export const successfulPulls = vi.fn(() => 1);
+// A replay has pulled the server's conversation (the pull began at this time): the greeting may go.
+export const newestPullStartedAt = vi.fn((): number | null => 1);

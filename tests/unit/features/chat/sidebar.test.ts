@@ -116,6 +116,37 @@ describe('system status: emotional state', () => {
   });
 });
 
+describe('system status: consciousness (spec 000 §2.5)', () => {
+  const base = {
+    personaName: 'Kiri',
+    online: true,
+    waiting: 0,
+    provider: null,
+    storagePersisted: undefined,
+  };
+
+  it("says 'Streaming' while the consciousness stream runs, 'Paused' when it does not", () => {
+    const streaming = systemStatusRows({
+      ...base,
+      emotionalState: 'Active',
+      consciousnessStreaming: true,
+    });
+    expect(streaming.slice(0, 2)).toEqual([
+      { label: 'Emotional State', value: 'Active' },
+      { label: 'Consciousness', value: 'Streaming' },
+    ]);
+    const paused = systemStatusRows({ ...base, consciousnessStreaming: false });
+    expect(paused[0]).toEqual({ label: 'Consciousness', value: 'Paused' });
+  });
+
+  it('leaves the row out until the status has answered', () => {
+    for (const consciousnessStreaming of [undefined, null]) {
+      const rows = systemStatusRows({ ...base, consciousnessStreaming });
+      expect(rows.map((row) => row.label)).not.toContain('Consciousness');
+    }
+  });
+});
+
 describe('chats on this device (WebKit: no Storage API, 7-day clearing)', () => {
   const base = { personaName: 'Kiri', online: true, waiting: 0, provider: 'local' };
   const chatsRow = (input: Partial<Parameters<typeof systemStatusRows>[0]>) =>

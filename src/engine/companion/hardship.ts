@@ -1,0 +1,119 @@
+// Hard news told without a feeling word ('my cat died', 'i had a terrible day at work', 'i got fired'):
+// the owner is hurting though they never said 'sad'. VADER reads some of these as neutral ('my cat
+// died' is 0.0), and the feeling words alone missed them, so Kiri answered grief with curiosity
+// ("that's interesting"). Each kind has its own gentle lines (phrases.ts HARDSHIP_POOLS).
+import { normaliseApostrophes, reflect } from './text';
+
+export type Hardship =
+  'loss' | 'illness' | 'breakup' | 'job' | 'failure' | 'bad_day' | 'hurt' | 'scare' | 'setback';
+
+export interface HardshipReading {
+  kind: Hardship;
+  /**
+   * The feeling it carries: sad ('hurt' too: the feeling lists have no 'hurt'), anxious for a scare
+   * (an accident, a break-in, a nightmare).
+   */
+  feeling: 'sad' | 'anxious';
+  /** Who or what it is about, from Kiri's side ('your cat', 'your grandma'), or null. */
+  subject: string | null;
+}
+
+/** Only the start of a message is read: hard news is said early, and the patterns stay linear. */
+const READ_CHARS = 400;
+
+/** People and pets whose loss is grief ('i lost my dad'); 'i lost my keys' is not. */
+const BELOVED =
+  '(?:(?:best|little|old|big|baby|younger|older|step|dear|sweet)\\s+)?(?:mom|mum|mother|mommy|mummy|mama|dad|father|daddy|papa|parents?|grandma|grandmother|granny|nan|nana|grandpa|grandfather|grandad|granddad|grandparents?|brother|sister|sibling|son|daughter|child|kid|baby|wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|friend|uncle|aunt|auntie|cousin|nephew|niece|dog|cat|puppy|kitten|pet|bird|hamster|rabbit|bunny|horse|fish|goldfish|guinea\\s+pig)';
+
+/** Things that 'die' without grief: a phone, a battery, a plant is sad but not a death in the family. */
+const THINGS =
+  /\b(?:phone|battery|laptop|computer|pc|car|tv|console|charger|headphones|mic|wifi|internet|server|game|character|plant|plants|joke|vibe|conversation|chat)\s+(?:just\s+|has\s+|had\s+)?$/;
+
+const LOSS_DIED =
+  /\b(?:died|passed\s+away|passed\s+on|is\s+dead|was\s+put\s+down|had\s+to\s+be\s+put\s+down|didn'?t\s+make\s+it)\b/;
+const LOSS_WORDS =
+  /\b(?:funeral|grieving|grief|mourning|(?:had\s+to\s+)?put\s+(?:\w+\s+){0,2}down)\b/;
+const LOSS_LOST = new RegExp(`\\b(?:lost|losing)\\s+(?:my|our)\\s+(${BELOVED})\\b`);
+const LOSS_SUBJECT = new RegExp(
+  `\\b(?:my|our)\\s+(${BELOVED}|\\w+)\\s+(?:just\\s+|has\\s+|had\\s+)?$`,
+);
+const FICTION =
+  /\b(?:movie|film|book|novel|show|series|episode|anime|manga|game|story|season|finale|character)s?\b/;
+const JOKING_DEATH = /\bdied\s+(?:laughing|of\s+laughter|inside)\b|\b(?:almost|nearly)\s+died\b/;
+
+const BREAKUP =
+  /\b(?:broke\s+up|breaking\s+up|break\s*up|dumped\s+me|got\s+dumped|left\s+me|cheated\s+on\s+me|divorc(?:e|ed|ing))\b/;
+const JOB =
+  /\b(?:got\s+fired|was\s+fired|been\s+fired|fired\s+me|lost\s+my\s+job|laid\s+off|got\s+sacked|was\s+sacked|let\s+go\s+from)\b/;
+const FAILURE =
+  /\b(?:failed\s+(?:my|the|an?|all|every|again)\b|didn'?t\s+pass|flunked|got\s+rejected|was\s+rejected|rejected\s+me|didn'?t\s+get\s+(?:the|that|in)\b|messed\s+up\s+(?:my|the)\s+(?:exam|test|interview|presentation))/;
+const ILLNESS =
+  /\b(?:i'?m|i\s+am|i\s+feel|i'?ve\s+been|feeling|got|getting|is|are|was)\s+(?:so\s+|really\s+|very\s+|a\s+bit\s+|kinda\s+|quite\s+)?(?:sick|ill|unwell|poorly)\b(?!\s+of\b)|\b(?:have|has|got|caught)\s+(?:a\s+|the\s+)?(?:cold|flu|fever|covid|migraine|infection|cancer)\b|\b(?:in|to|at)\s+(?:the\s+)?(?:hospital|er|emergency\s+room|a&e)\b|\bdiagnosed\b|\bcancer\b|\bmy\s+(?:head|back|stomach|tooth|chest)\s+(?:hurts|aches)\b/;
+const ILLNESS_SUBJECT = new RegExp(`\\b(?:my|our)\\s+(${BELOVED})\\s+(?:is|was|has|got|went)\\b`);
+const BAD_DAY =
+  /\b(?:terrible|awful|horrible|bad|rough|crappy|crap|shitty|shit|horrendous|tough|hard|miserable|the\s+worst)\s+(?:day|week|night|morning|shift|year|time)\b|\b(?:day|week|night|morning|shift|year)\s+(?:has\s+been|was|is|went)\s+(?:so\s+|really\s+|just\s+)?(?:terrible|awful|horrible|bad|rough|crappy|tough|hard|miserable|the\s+worst|a\s+disaster|a\s+mess)\b|\beverything\s+(?:is\s+going|went|goes)\s+wrong\b|\bnothing\s+(?:is\s+going|goes|went)\s+right\b/;
+const HURT =
+  /\b(?:hurt\s+me|hit\s+me|hits\s+me|bull(?:y|ied|ies|ying)\s+me|(?:i'?m|got|was|been|being|are|were)\s+(?:being\s+)?bullied|abused|assaulted|attacked\s+me|yelled\s+at\s+me|screamed\s+at\s+me|shouted\s+at\s+me|laughed\s+at\s+me|made\s+fun\s+of\s+me|was\s+mean\s+to\s+me|(?:i|i'?ve|i\s+have)\s+got\s+hurt|i\s+got\s+hurt|i'?m\s+hurt|i\s+was\s+hurt|injured|broke\s+my\s+(?:arm|leg|wrist|ankle|foot|hand|nose))\b/;
+const SCARE =
+  /\b(?:(?:had|was\s+in|got\s+into|been\s+in|were\s+in)\s+(?:a|an)\s+(?:\w+\s+)?(?:accident|crash)|broke\s+into\s+(?:my|our)|(?:got|was|been|were)\s+(?:robbed|mugged|burgled)|someone\s+(?:is\s+)?following\s+me|nightmares?|bad\s+dream)\b/;
+const SETBACK =
+  /\b(?:moved\s+away|(?:nobody|no\s+one)\s+(?:came|showed\s+up|remembered)|(?:was|got)\s+(?:left\s+out|not\s+invited)|wasn'?t\s+invited|(?:left|forgot)\s+me\s+out)\b/;
+/** A pet or someone dear gone missing ('my dog ran away'); 'we ran away from the rain' is not. */
+const MISSING = new RegExp(
+  `\\b(?:my|our)\\s+${BELOVED}\\s+(?:ran\\s+away|is\\s+missing|went\\s+missing|is\\s+lost)\\b`,
+);
+const NEGATED =
+  /\b(?:not|never|no|isn't|wasn't|aren't|don't|didn't|doesn't|hardly|wasnt|didnt)\s+(?:\w+\s+)?$/;
+
+/** 'not a bad day', "wasn't the worst day": the words before a hit deny it. */
+function deniedAt(text: string, index: number): boolean {
+  return NEGATED.test(text.slice(Math.max(0, index - 24), index));
+}
+
+function found(pattern: RegExp, text: string): RegExpExecArray | null {
+  const hit = pattern.exec(text);
+  return hit && !deniedAt(text, hit.index) ? hit : null;
+}
+
+/** 'cat' → 'your cat'. */
+function theirs(word: string | undefined): string | null {
+  return word ? reflect(`my ${word.replace(/\s+/g, ' ')}`) : null;
+}
+
+/**
+ * Rule hardshipOf: hard news in a message (a death, an illness, a break-up, a lost job, a failure, a
+ * bad day, being hurt), read as sadness with the kind of news and whom it is about; null when there
+ * is none. A death of a thing ('my phone died'), a joke ('I died laughing') and a denial ('not a bad
+ * day') are none.
+ */
+export function hardshipOf(message: string): HardshipReading | null {
+  const text = normaliseApostrophes(message.slice(0, READ_CHARS)).toLowerCase();
+  const sad = (kind: Hardship, subject: string | null = null): HardshipReading => ({
+    kind,
+    feeling: 'sad',
+    subject,
+  });
+  if (!JOKING_DEATH.test(text)) {
+    const died = found(LOSS_DIED, text);
+    if (died) {
+      const before = text.slice(Math.max(0, died.index - 40), died.index);
+      const subject = LOSS_SUBJECT.exec(before)?.[1];
+      // 'the dog died at the end of the movie' is a story told, not a loss (a 'my dog' in it is one).
+      const fiction = !subject && FICTION.test(text);
+      if (!THINGS.test(before) && !fiction) return sad('loss', theirs(subject));
+    }
+    const lost = found(LOSS_LOST, text);
+    if (lost) return sad('loss', theirs(lost[1]));
+    if (found(LOSS_WORDS, text)) return sad('loss');
+  }
+  if (found(BREAKUP, text)) return sad('breakup');
+  if (found(JOB, text)) return sad('job');
+  const ill = found(ILLNESS, text);
+  if (ill) return sad('illness', theirs(ILLNESS_SUBJECT.exec(text)?.[1]));
+  if (found(HURT, text)) return sad('hurt');
+  if (found(SCARE, text)) return { kind: 'scare', feeling: 'anxious', subject: null };
+  if (found(FAILURE, text)) return sad('failure');
+  if (found(BAD_DAY, text)) return sad('bad_day');
+  if (found(SETBACK, text) || found(MISSING, text)) return sad('setback');
+  return null;
+}

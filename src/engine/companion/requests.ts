@@ -1,0 +1,121 @@
+// Requests to Kiri that are neither a question about her nor small talk: a story, what she can do, a
+// song, a photo, a recommendation, a secret, whether she loves the owner, a reminder. Before these had
+// their own reading, 'tell me a story' got "i can't look things up" and 'do you love me?' got "i love
+// you too" (an answer to a statement nobody made). Each is answered honestly: what she can do, she
+// does; what she cannot, she says, warmly, with what she can do instead.
+import { reflect, tidy, trimEndOf } from './text';
+
+export type RequestKind =
+  | 'story'
+  | 'abilities'
+  | 'sing'
+  | 'send_photo'
+  | 'recommend'
+  | 'secret'
+  | 'love_question'
+  | 'reminder';
+
+export type RecommendKind = 'book' | 'film' | 'show' | 'music' | 'game' | 'it';
+export type LoveKind = 'love' | 'like' | 'miss' | 'care';
+
+export interface RequestReading {
+  kind: RequestKind;
+  /** 'story': what it is about, from her side ('a dragon', 'your cat'), or null. */
+  subject: string | null;
+  /** 'recommend': what kind of thing, or null when unsaid ('recommend me something'). */
+  recommend: RecommendKind | null;
+  /** 'love_question': what is asked ('do you miss me?' → 'miss'). */
+  love: LoveKind | null;
+}
+
+/** The politeness before a request: 'hey kiri, can you please …'. */
+const LEAD =
+  /^(?:(?:ok(?:ay)?|so|hey|hi|kiri|please|pls|um+|hmm+|and|also|oh|well)[\s,!.]+)*(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+|maybe\s+)?)?(?:please\s+|pls\s+)?/i;
+
+const STORY =
+  /^(?:tell|write|make\s+up|read|give)\s+(?:me\s+|us\s+)?(?:a|an|another|one\s+more|one|your\s+favou?rite)\s+(?:short\s+|little\s+|bedtime\s+|quick\s+|new\s+|tiny\s+|good\s+|nice\s+|cute\s+|funny\s+|sad\s+|scary\s+)*(?:story|tale|fairy\s*tale)\b|^(?:i\s+(?:want|need|would\s+like)|i'?d\s+like)\s+(?:a|another)\s+(?:short\s+|little\s+|bedtime\s+)?story\b|^(?:story\s+time|a\s+story\s+please|another\s+story)\b|^(?:do\s+you\s+)?know\s+any\s+(?:good\s+)?stories\b/i;
+const STORY_ABOUT = /\b(?:story|tale|stories)\s+(?:about|of|with|where|featuring)\s+([^?.!,;~]+)/i;
+
+const ABILITIES =
+  /^(?:what\s+(?:else\s+)?can\s+(?:you|u)\s+do\b|what\s+(?:else\s+)?(?:are\s+you|r\s+u)\s+(?:able\s+to\s+do|good\s+at|capable\s+of|for)\b|what\s+do\s+you\s+do\s*$|how\s+can\s+you\s+help(?:\s+me)?\s*$|what\s+can\s+i\s+(?:ask|do\s+with|use)\s+you\b|what\s+are\s+your\s+(?:features|abilities|skills|powers)\b|what\s+(?:can|do)\s+you\s+help\s+(?:me\s+)?with\b|what\s+can\s+you\s+help\s+me\s+do\b)/i;
+
+const SING =
+  /^(?:(?:sing|hum)\b(?!\s+along)|do\s+you\s+(?:sing|hum)\b|write\s+(?:me\s+)?(?:a\s+)?(?:song|lullaby)\b)/i;
+
+const SEND_PHOTO =
+  /^(?:(?:send|show|share|take)\s+(?:me\s+|us\s+)?(?:a\s+|an\s+|your\s+|some\s+|one\s+|another\s+)?(?:photo|picture|pic|selfie|image|snap)s?(?:\s+of\s+(?:you(?:rself)?|your\s+\w+))?\b|(?:send|show)\s+(?:me\s+)?what\s+you\s+look\s+like\b)/i;
+
+const RECOMMEND =
+  /^(?:(?:recommend|suggest)\s+(?:me\s+|us\s+)?(?:something|anything|a|an|some|any|one|your|\w+)|(?:do\s+you\s+have|got|have\s+you\s+got)?\s*any\s+(?:good\s+)?(?:\w+\s+)?(?:recommendations?|recs|suggestions?)\b|(?:give\s+me|i\s+need|i\s+want)\s+(?:a\s+)?(?:good\s+)?(?:\w+\s+)?(?:recommendation|rec|suggestion)\b|what\s+(?:should|could)\s+i\s+(?:read|watch|listen\s+to|play)\s*(?:next|tonight|today)?\s*$|what\s+(?:book|film|movie|show|series|song|music|album|game)\s+(?:should|could|would)\s+(?:i|you\s+recommend)\b)/i;
+const RECOMMEND_IT = /^(?:recommend|suggest)\s+(?:it|that|this|them|those)\b/i;
+
+const SECRET =
+  /^(?:keep\s+(?:a\s+|my\s+)?secrets?\b|(?:can|could|may)\s+i\s+tell\s+(?:you\s+)?(?:a\s+)?secret\b|i\s+(?:have|want\s+to\s+tell\s+you)\s+a\s+secret\b|(?:do\s+you\s+|will\s+you\s+)?promise\s+(?:not\s+to|you\s+won'?t)\s+tell\b|(?:is|are)\s+(?:this|it|my\s+messages|our\s+chats?|what\s+i\s+(?:say|tell\s+you))\s+(?:private|secret|safe)\b|(?:will|would)\s+you\s+tell\s+anyone\b|do\s+you\s+keep\s+secrets\b|keep\s+(?:this|it)\s+(?:a\s+)?secret\b|(?:don'?t|do\s+not)\s+tell\s+anyone\b)/i;
+
+const LOVE =
+  /^(?:do|will|would|did)\s+(?:you|u)\s+(?:still\s+|really\s+|even\s+|ever\s+)?(love|like|miss|care\s+about)\s+me\b|^(?:are\s+you\s+in\s+love\s+with\s+me|do\s+you\s+(?:even\s+)?care(?:\s+about\s+me)?)\b|^(?:you\s+(love|like|miss)\s+me)\s*\?/i;
+
+const REMINDER = /\bremind\s+me\b|^(?:set|make|add|create)\s+(?:me\s+)?(?:a\s+)?reminder\b/i;
+
+function recommendKindOf(text: string): RecommendKind | null {
+  if (/\b(?:books?|novels?|read|reading)\b/i.test(text)) return 'book';
+  if (/\b(?:films?|movies?)\b/i.test(text)) return 'film';
+  if (/\b(?:shows?|series|tv|anime)\b/i.test(text)) return 'show';
+  if (/\b(?:songs?|music|albums?|listen|playlist|band|artist)\b/i.test(text)) return 'music';
+  if (/\b(?:games?|play)\b/i.test(text)) return 'game';
+  if (/\bwatch\b/i.test(text)) return 'film';
+  return null;
+}
+
+/** What a story is asked to be about, from her side, at most three words ('a dragon', 'your cat'). */
+function storySubject(text: string): string | null {
+  const raw = STORY_ABOUT.exec(text)?.[1];
+  if (!raw) return null;
+  const words = tidy(trimEndOf(raw, /[\s?!.~]/))
+    .replace(/\s+(?:please|pls|kiri|for\s+me|tonight|now)$/i, '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 3);
+  if (words.length === 0) return null;
+  return reflect(words.join(' '));
+}
+
+/**
+ * Rule requestOf: a request Kiri answers in her own way (a story, what she can do, a song, a photo, a
+ * recommendation, a secret, whether she loves the owner, a reminder), or null. Read from the message
+ * without its leading greeting; the polite lead ('can you please …') is skipped.
+ */
+export function requestOf(body: string): RequestReading | null {
+  const text = tidy(body.slice(0, 400));
+  const asked = text.replace(LEAD, '');
+  const reading = (kind: RequestKind, extra: Partial<RequestReading> = {}): RequestReading => ({
+    kind,
+    subject: null,
+    recommend: null,
+    love: null,
+    ...extra,
+  });
+  if (REMINDER.test(text.slice(0, 80))) return reading('reminder');
+  const love = LOVE.exec(text.replace(/^(?:(?:and|so|but|kiri|hey|tell\s+me)[\s,]+)*/i, ''));
+  if (love) {
+    const verb = (love[1] ?? love[2] ?? 'care').toLowerCase();
+    const kind: LoveKind = /^care/.test(verb)
+      ? 'care'
+      : verb === 'miss'
+        ? 'miss'
+        : verb === 'like'
+          ? 'like'
+          : 'love';
+    return reading('love_question', { love: /in\s+love/i.test(text) ? 'love' : kind });
+  }
+  if (STORY.test(asked)) return reading('story', { subject: storySubject(asked) });
+  if (ABILITIES.test(trimEndOf(asked, /[\s?!.~]/))) return reading('abilities');
+  if (SING.test(asked)) return reading('sing');
+  if (SEND_PHOTO.test(asked)) return reading('send_photo');
+  if (SECRET.test(asked) || SECRET.test(text)) return reading('secret');
+  if (RECOMMEND_IT.test(asked)) return reading('recommend', { recommend: 'it' });
+  if (RECOMMEND.test(trimEndOf(asked, /[\s?!.~]/))) {
+    return reading('recommend', { recommend: recommendKindOf(asked) });
+  }
+  return null;
+}

@@ -1,0 +1,189 @@
+// The rules issue 12's gaps added to the engine (docs/companion.md "Hard news", "Requests", "Number
+// words"): each read as a plain function, with the messages an owner sent and the near misses.
+import { describe, expect, it } from 'vitest';
+import { hardshipOf } from '../../src/engine/companion/hardship';
+import { requestOf } from '../../src/engine/companion/requests';
+import { numberWords, readArithmetic } from '../../src/engine/companion/arithmetic';
+import { readReminderAsk } from '../../src/engine/companion/reminder-request';
+import { readReminderRequest } from '../../server/reminders/reminder-phrases';
+import { SONGS, songsIn, STORIES, storiesIn } from '../../src/engine/companion/stories';
+import { localReply } from '../../src/engine/companion/local-engine';
+import { BASELINE_PERSONALITY, type CompanionInput } from '../../src/engine/companion/types';
+
+describe('Rule hardshipOf: hard news without a feeling word is heard as sadness', () => {
+  it.each([
+    ['my cat died', 'loss', 'your cat'],
+    ['my grandma passed away last night', 'loss', 'your grandma'],
+    ['I lost my dad last year', 'loss', 'your dad'],
+    ['we had to put our dog down', 'loss', null],
+    ['I had a terrible day at work', 'bad_day', null],
+    ['this week has been awful', 'bad_day', null],
+    ['I got fired today', 'job', null],
+    ['my boyfriend dumped me', 'breakup', null],
+    ['my mom is in the hospital', 'illness', 'your mom'],
+    ["I'm sick", 'illness', null],
+    ['I failed my exam', 'failure', null],
+    ['he hurt me', 'hurt', null],
+    ['I got bullied at school', 'hurt', null],
+    ['my best friend moved away', 'setback', null],
+    ['my dog ran away', 'setback', null],
+  ])('%j is %s news about %s', (message, kind, subject) => {
+    expect(hardshipOf(message)).toEqual({ kind, feeling: 'sad', subject });
+  });
+
+  it.each(['I had a car accident', 'someone broke into my house', 'I had a bad dream'])(
+    '%j is a scare, heard as anxious',
+    (message) => {
+      expect(hardshipOf(message)).toEqual({ kind: 'scare', feeling: 'anxious', subject: null });
+    },
+  );
+
+  it.each([
+    'my phone died',
+    'my battery died again',
+    'I almost died laughing',
+    "today wasn't a bad day",
+    'I lost my keys',
+    "I'm sick of this song",
+    'the dog died at the end of the movie',
+    'we ran away from the rain',
+    'I got invited to a party',
+    'I passed my exam',
+  ])('%j is no hard news', (message) => {
+    expect(hardshipOf(message)).toBeNull();
+  });
+});
+
+describe('Rule requestOf: a request she answers in her own way', () => {
+  it.each([
+    ['tell me a story', 'story'],
+    ['can you tell me a bedtime story?', 'story'],
+    ['what can you do?', 'abilities'],
+    ['how can you help me?', 'abilities'],
+    ['can you sing me a song?', 'sing'],
+    ['send me a photo', 'send_photo'],
+    ['can you keep a secret?', 'secret'],
+    ['recommend me a book', 'recommend'],
+    ['would you recommend it to me?', 'recommend'],
+    ['do you love me?', 'love_question'],
+    ['remind me to call mum at 6pm', 'reminder'],
+  ])('%j is a %s request', (message, kind) => {
+    expect(requestOf(message)?.kind).toBe(kind);
+  });
+
+  it('reads what a story is about and what kind of thing to recommend', () => {
+    expect(requestOf('tell me a story about my cat')?.subject).toBe('your cat');
+    expect(requestOf('tell me a story about a dragon please')?.subject).toBe('a dragon');
+    expect(requestOf('can you recommend a movie?')?.recommend).toBe('film');
+    expect(requestOf('would you recommend it to me?')?.recommend).toBe('it');
+    expect(requestOf('recommend me something')?.recommend).toBeNull();
+    expect(requestOf('do you miss me?')?.love).toBe('miss');
+  });
+
+  it.each([
+    'what do you do for fun?',
+    'I love you',
+    'I told my sister a story',
+    'I sang at the karaoke',
+    'my friend recommended a book',
+    'that reminds me of home',
+  ])('%j is no request', (message) => {
+    expect(requestOf(message)).toBeNull();
+  });
+});
+
+describe('Rule numberWords: numbers in words past a hundred', () => {
+  it.each([
+    ['three hundred and forty two', 342],
+    ['a thousand', 1000],
+    ['one million', 1_000_000],
+    ['two thousand and five', 2005],
+    ['one hundred thousand', 100_000],
+    ['twenty-one', 21],
+    ['one thousand two hundred thirty four', 1234],
+  ])('%j is %d', (words, value) => {
+    expect(numberWords(words, 0)).toEqual({ value, end: words.length });
+  });
+
+  it('stops where the number stops: a second number, a falling scale, an "and" that adds', () => {
+    expect(numberWords('two three', 0)).toEqual({ value: 2, end: 3 });
+    expect(numberWords('two and three', 0)).toEqual({ value: 2, end: 3 });
+    expect(numberWords('a cat', 0)).toBeNull();
+  });
+
+  it.each([
+    ['three hundred and forty two plus one', '343'],
+    ['three hundred and forty two times two', '684'],
+    ['what is a thousand minus one?', '999'],
+    ['one million plus one', '1,000,001'],
+    ["what's 2 million divided by 4", '500,000'],
+    ['twenty - five', '15'],
+  ])('%j is %s', (message, result) => {
+    expect(readArithmetic(message)).toMatchObject({ kind: 'answer', result });
+  });
+});
+
+describe('Rule readReminderAsk: what the device may promise is what the server will set', () => {
+  const zone = 'Europe/Lisbon';
+  const now = Date.UTC(2025, 2, 3, 14, 0);
+  it.each([
+    'remind me to call mum tomorrow at 6pm',
+    'remind me in 20 minutes to stretch',
+    'remind me to take the bins out on Friday at 8am',
+    'remind me to call mum at 6',
+    'remind me tomorrow',
+    'remind me at 6pm',
+    'remind me to stretch',
+    'remind me to pay rent today at 9am',
+    'remind me to buy bread at 18:30',
+  ])('%j: set by both or by neither', (message) => {
+    const device = readReminderAsk(message, now, zone);
+    const server = readReminderRequest(message, now, zone);
+    expect(device?.kind === 'set').toBe(server?.kind === 'set');
+    if (device?.kind === 'set' && server?.kind === 'set') {
+      expect(Math.abs(device.dueAt - server.dueAt)).toBeLessThan(60_000);
+    }
+  });
+
+  it('says when, from her side', () => {
+    expect(readReminderAsk('remind me to call my mum tomorrow at 6pm', now, zone)).toMatchObject({
+      kind: 'set',
+      task: 'call your mum',
+      when: 'tomorrow at 6 pm',
+    });
+    expect(readReminderAsk('remind me to call mum at 6', now, zone)).toEqual({
+      kind: 'unclear',
+      missing: 'meridiem',
+    });
+  });
+});
+
+describe('Rule storiesIn: a story or a song is not told again while a recent reply holds it', () => {
+  const input = (message: string, recentReplies: string[]): CompanionInput => ({
+    message,
+    isInitialGreeting: false,
+    userName: 'Mei',
+    history: [],
+    now: Date.UTC(2025, 2, 3, 14, 0),
+    timeZone: 'Europe/Lisbon',
+    personaName: 'Kiri',
+    personality: BASELINE_PERSONALITY,
+    mood: null,
+    memories: [],
+    recentReplies,
+    seed: 3,
+  });
+
+  it('tells every story once before any again, and every song', () => {
+    const said: string[] = [];
+    for (let i = 0; i < STORIES.length; i += 1) {
+      said.push(localReply(input('tell me a story', said)).parts.join(' '));
+    }
+    expect(new Set(said.flatMap(storiesIn)).size).toBe(STORIES.length);
+    const sung: string[] = [];
+    for (let i = 0; i < SONGS.length; i += 1) {
+      sung.push(localReply(input('sing me a song', sung)).parts.join(' '));
+    }
+    expect(new Set(sung.flatMap(songsIn)).size).toBe(SONGS.length);
+  });
+});
