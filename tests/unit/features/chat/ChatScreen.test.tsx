@@ -80,6 +80,15 @@ async function opening(fire: () => void): Promise<void> {
   });
 }
 
+/**
+ * A message's element, found by its bubble's text. Not by text alone: React 19 mirrors a controlled
+ * textarea's value into its text, so until the send clears the composer the typed words are found there.
+ */
+async function sentMessage(text: string): Promise<HTMLElement> {
+  const bubble = await screen.findByText(text, { selector: '[data-message-text]' }, STORED);
+  return bubble.closest('[data-message-id]') as HTMLElement;
+}
+
 function composer(): HTMLTextAreaElement {
   return screen.getByRole('textbox', { name: 'Message Kiri' }) as HTMLTextAreaElement;
 }
@@ -97,8 +106,7 @@ describe('sending', () => {
     expect(send.disabled).toBe(false);
     fireEvent.click(send);
 
-    const text = await screen.findByText('on the train now');
-    const element = text.closest('[data-message-id]')!;
+    const element = await sentMessage('on the train now');
     expect(element.getAttribute('data-sender')).toBe('user');
     expect(element.getAttribute('data-status')).toBe('sending');
     expect(within(element as HTMLElement).getByText(/Sending…/)).toBeTruthy();
@@ -121,7 +129,7 @@ describe('sending', () => {
     await settle();
     fireEvent.change(composer(), { target: { value: 'first' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
-    const first = (await screen.findByText('first', {}, STORED)).closest('[data-message-id]')!;
+    const first = await sentMessage('first');
     expect(first.getAttribute('data-status')).toBe('sending');
 
     // The first is in flight: Send does not lock, and Enter is not dropped.
@@ -129,9 +137,7 @@ describe('sending', () => {
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(send.disabled).toBe(false);
     fireEvent.keyDown(composer(), { key: 'Enter' });
-    const second = (await screen.findByText('and another', {}, STORED)).closest(
-      '[data-message-id]',
-    )!;
+    const second = await sentMessage('and another');
     expect(second.getAttribute('data-status')).toBe('waiting');
     expect(within(second as HTMLElement).getByText('Waiting to send')).toBeTruthy();
     expect(composer().value).toBe('');
@@ -227,7 +233,7 @@ describe('sending', () => {
     fireEvent.keyDown(composer(), { key: 'Enter' });
 
     expect(await screen.findByText('Mm, noted.')).toBeTruthy();
-    const hello = screen.getByText('hello').closest('[data-message-id]')!;
+    const hello = await sentMessage('hello');
     expect(hello.getAttribute('data-status')).toBe('local');
     expect(await db.outbox.count()).toBe(0);
     expect(requestReplay).not.toHaveBeenCalled();
@@ -449,7 +455,7 @@ describe('reply target', () => {
     await opening(() => fireEvent.contextMenu(pressed));
     fireEvent.change(composer(), { target: { value: 'a novel' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
-    const mine = (await screen.findByText('a novel')).closest('[data-message-id]') as HTMLElement;
+    const mine = await sentMessage('a novel');
     expect(mine.querySelector(`[data-quoted-id="${kiri!.id}"]`)?.textContent).toContain(
       'what are you reading?',
     );
@@ -680,10 +686,10 @@ describe('the initial greeting', () => {
     vi.mocked(requestReplay).mockClear();
     paired = true;
     await act(() => queryClient.invalidateQueries());
+    // Seeing itself paired, it asks for a pull of the owner's day.
+    await waitFor(() => expect(vi.mocked(requestReplay)).toHaveBeenCalledWith({ force: true }));
     await settle();
     expect(asked).toBe(0);
-    // Seeing itself paired, it asks for a pull of the owner's day.
-    expect(vi.mocked(requestReplay)).toHaveBeenCalledWith({ force: true });
 
     // A pull that began before the pairing ended, and ends only now, read the old account: no greeting.
     vi.mocked(newestPullStartedAt).mockReturnValue(beforePairing - 1);
