@@ -103,6 +103,12 @@ import { PythonRunner } from './presence-execution/python-runner';
 import { taskRunners } from './presence-execution/autonomous-tasks';
 import { ConsoleFiles } from './manual-console/console-files';
 import { CONSOLE_UPLOAD_PATH, manualConsoleFileRoutes } from './routes/manual-console';
+import {
+  engineRunsIn,
+  PresenceMoodService,
+  type EngineTimers,
+} from './presence-mood/presence-mood-service';
+import { presenceRoutes } from './routes/presence';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -145,6 +151,8 @@ export interface AppDeps {
    * guard (issue 16) that its DATA_KEY can restore.
    */
   rollbackSource?: RollbackSource;
+  /** Tests only: the mood engine's 60 s timer (server/presence-mood). */
+  presenceTimers?: EngineTimers;
 }
 
 /** The console's Load Rollback: the newest version-guard snapshot this server's DATA_KEY can restore. */
@@ -382,6 +390,25 @@ export function createApp(deps: AppDeps) {
   power.systems.register({ id: 'consciousness-stream', runsIn: streamRunsIn });
   power.onAwake(() => consciousness.resume());
 
+  // The mood engine of /presence (docs/presence-mood.md): ticks every 60 s while awake, paused asleep,
+  // stopped in deep pause; the owner's messages nudge its target.
+  const presenceMood = new PresenceMoodService({
+    store: stores.presenceMood,
+    clock,
+    log,
+    powerState: () => power.state,
+    conversationLog: () =>
+      (findAccount(stores.conversations.data, OWNER_ACCOUNT)?.log ?? []).map((entry) => ({
+        id: entry.id,
+        fromOwner: entry.sender === 'user',
+        text: entry.message,
+        at: entry.timestamp,
+      })),
+    timers: deps.presenceTimers,
+  });
+  power.systems.register({ id: 'presence-mood', runsIn: engineRunsIn });
+  power.onAwake(() => presenceMood.resume());
+
   // The admin system control panel (docs/system-control.md): snapshots and rollback of DATA_DIR's JSON
   // files, and the task runner (one task at a time, inside the guard's lock).
   const versionGuard = new VersionGuard({
@@ -522,6 +549,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/api/presence-execution', presenceExecutionRoutes({ execution }))
+    .route('/api/presence', presenceRoutes({ presence: presenceMood }))
     .route('/api/manual-console', manualConsoleFileRoutes({ files: consoleFiles }))
     .route('/api/mirror-sync', mirrorSyncRoutes(deps.mirrorSync ?? mirrorSyncOf(mirrorBridge)))
     .route('/api/hybrid-protocol-status', hybridStatusRoutes({ hybrid }))
@@ -561,6 +589,7 @@ export function createApp(deps: AppDeps) {
       versionGuard,
       execution,
       consoleFiles,
+      presenceMood,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -577,6 +606,7 @@ export function createApp(deps: AppDeps) {
       latticeTicks.start();
       void images.start();
       consciousness.start();
+      void presenceMood.start();
       // Watching again if it was running when the server stopped (mirror-bridge.json).
       void mirrorBridge.resume();
       // Fails the task a stop interrupted and runs the queued ones (docs/system-control.md).
@@ -592,6 +622,7 @@ export function createApp(deps: AppDeps) {
       await latticeTicks.stop();
       await images.stop();
       await consciousness.stop();
+      await presenceMood.stop();
       await mirrorBridge.close();
       await hydra.idle();
       // The console's sandbox worker, if a run or a status read started it.

@@ -107,6 +107,8 @@ export const AREA_PERMISSIONS = {
   'hush-agent': { read: 'system_control' },
   'soul-frame': { read: 'chat' },
   'hush-config': { read: 'system_control' },
+  // Also the mood engine monitor's state, tick and set-mood (routes/presence.ts, docs/presence-mood.md):
+  // reading and changing Kiri's mood engine is the presence_engine feature itself.
   presence: { read: 'presence_engine' },
   'dream-trigger': { read: 'memory_threading' },
   imagination: { read: 'memory_threading' },

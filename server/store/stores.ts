@@ -27,6 +27,10 @@ import { openHybridStore, type HybridStore } from '../hybrid/hybrid-store';
 import { openSelfModStore, type SelfModStore } from '../self-mod/self-mod-store';
 import { openHydraStore, type HydraStore } from '../hydra/hydra-store';
 import {
+  openPresenceMoodStore,
+  type PresenceMoodStore,
+} from '../presence-mood/presence-mood-store';
+import {
   configureAtRest,
   DataKeyError,
   setEncryptWrites,
@@ -56,6 +60,7 @@ export interface Stores {
   hybrid: HybridStore;
   selfMod: SelfModStore;
   hydra: HydraStore;
+  presenceMood: PresenceMoodStore;
 }
 
 export interface OpenStoresOptions {
@@ -103,6 +108,7 @@ export async function openStores(
     hybrid,
     selfMod: await openSelfModStore(dataDir),
     hydra: await openHydraStore(dataDir),
+    presenceMood: await openPresenceMoodStore(dataDir),
   };
   try {
     // Finishes a migration a stop cut short: only files not in the set format are written again.

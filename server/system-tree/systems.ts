@@ -257,6 +257,7 @@ export const SYSTEMS: readonly SystemDefinition[] = [
       'POST /api/presence/tick',
     ],
     screen: '/presence',
+    job: bg('presence-mood'),
   },
   {
     id: 'presence-hub',

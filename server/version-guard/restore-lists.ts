@@ -10,6 +10,7 @@ export const RESTORED_FILES: Readonly<Record<string, string>> = {
   'personality.json': "Kiri's personality (current, baseline, tone)",
   'mood.json': "Kiri's mood and thought map",
   'consciousness.json': "the consciousness stream's entries and its sources' settings",
+  'presence-mood.json': "the mood engine's mood, target, confidence, events and drift history",
   'whisperbridge.json': "WhisperBridge Lite's tone-sync pairs and settings (an operator tool)",
   'core-systems.json': "the core systems dashboard's pulses and emergences (an operator tool)",
   'sidebar-layout.json': "each account's settings-sidebar order (settings)",

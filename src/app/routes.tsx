@@ -45,6 +45,9 @@ const HybridDashboard = lazyComponent(
 const PersonalitySettings = lazyComponent(
   () => import('@/features/personality/components/PersonalitySettingsScreen'),
 );
+const PresenceMood = lazyComponent(
+  () => import('@/features/presence-mood/components/PresenceMoodScreen'),
+);
 const SystemFeatures = lazyComponent(
   () => import('@/features/system-features/components/SystemFeaturesScreen'),
 );
@@ -144,7 +147,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     title: 'Personality Tone Settings',
     element: <PersonalitySettings />,
   },
-  notBuilt(['/presence'], 'Mood Engine Monitor'),
+  { paths: ['/presence'], title: 'Mood Engine Monitor', element: <PresenceMood /> },
   notBuilt(['/build-rundown'], 'Build Rundown', 'Build history summary.'),
   notBuilt(['/detailed-builds'], 'Detailed Builds', 'The detailed build list.'),
   notBuilt(['/systems', '/systems-overview'], 'Systems Overview'),

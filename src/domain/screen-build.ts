@@ -9,7 +9,6 @@ export const NOT_BUILT_SCREENS: readonly string[] = [
   '/presencehub',
   '/presence-hub',
   '/presence-hub-console',
-  '/presence',
   '/build-rundown',
   '/detailed-builds',
   '/systems',

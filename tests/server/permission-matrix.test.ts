@@ -154,6 +154,11 @@ const PROBES = {
       options: { method: 'POST', json: { emotionalDepth: 0.5 } },
     },
   },
+  // The mood engine monitor (docs/presence-mood.md): its state, and a manual tick.
+  presence: {
+    read: { path: '/api/presence/state' },
+    write: { path: '/api/presence/tick', options: { method: 'POST' } },
+  },
   hydra: { read: { path: '/api/hydra/status' } },
   'version-guard': { read: { path: '/api/version-guard/status' } },
 } as Record<AreaName, AreaProbes>;

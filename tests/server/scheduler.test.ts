@@ -328,6 +328,7 @@ describe('scheduler', { timeout: 30_000 }, () => {
       'spontaneousThoughts',
       'reminders',
       'consciousnessStream',
+      'presenceMood',
     ]);
   });
 

@@ -70,6 +70,7 @@ describe('status and transitions', () => {
       'daily-reflection',
       'memory-lattice',
       'consciousness-stream',
+      'presence-mood',
     ]);
 
     const slept = await owner.post('/api/sleep-mode/enable');
@@ -77,7 +78,12 @@ describe('status and transitions', () => {
     expect(await slept.json()).toMatchObject({ success: true, changed: true });
     const sleeping = await statusOf(owner);
     expect(sleeping).toMatchObject({ sleeping: true, deepPause: false, state: 'sleeping' });
-    expect(sleeping.pausedSystems).toEqual(['silenceNudge', 'reminders', 'consciousnessStream']);
+    expect(sleeping.pausedSystems).toEqual([
+      'silenceNudge',
+      'reminders',
+      'consciousnessStream',
+      'presenceMood',
+    ]);
     expect(sleeping.costSavings).toMatch(/80%/);
     expect(sleeping.lastActivity).not.toBeNull();
 

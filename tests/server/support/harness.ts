@@ -100,6 +100,8 @@ export async function startTestApp(
     pythonLogs?: AppDeps['pythonLogs'];
     /** The newest operator-tools snapshot for the console's rollback (issue 17). */
     rollbackSource?: AppDeps['rollbackSource'];
+    /** The mood engine's 60 s timer (issue 18): a fake one lets a test fire the tick. */
+    presenceTimers?: AppDeps['presenceTimers'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -124,6 +126,7 @@ export async function startTestApp(
     feeds: options.feeds,
     pythonLogs: options.pythonLogs,
     rollbackSource: options.rollbackSource,
+    presenceTimers: options.presenceTimers,
   });
   return {
     app,
