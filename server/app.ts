@@ -103,6 +103,8 @@ import { PythonRunner } from './presence-execution/python-runner';
 import { taskRunners } from './presence-execution/autonomous-tasks';
 import { ConsoleFiles } from './manual-console/console-files';
 import { CONSOLE_UPLOAD_PATH, manualConsoleFileRoutes } from './routes/manual-console';
+import { PresenceHubService } from './presence-hub/presence-hub-service';
+import { presenceHubRoutes } from './routes/presence-hub';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -414,6 +416,16 @@ export function createApp(deps: AppDeps) {
     }),
     rollbackSource: deps.rollbackSource ?? newestRollbackOf(versionGuard),
   });
+  // The presence hub's register and security events (docs/presence-hub.md): a critical event is pushed
+  // to the owner's devices through the push issue's sender.
+  const presenceHub = new PresenceHubService({
+    store: stores.presenceHub,
+    clock,
+    timeZone: config.timeZone,
+    ownerUserIds: () => delivery.usersOf(OWNER_ACCOUNT),
+    push: deps.push ?? push,
+    log,
+  });
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
@@ -522,6 +534,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/api/presence-execution', presenceExecutionRoutes({ execution }))
+    .route('/api/presence-hub', presenceHubRoutes({ hub: presenceHub }))
     .route('/api/manual-console', manualConsoleFileRoutes({ files: consoleFiles }))
     .route('/api/mirror-sync', mirrorSyncRoutes(deps.mirrorSync ?? mirrorSyncOf(mirrorBridge)))
     .route('/api/hybrid-protocol-status', hybridStatusRoutes({ hybrid }))
@@ -561,6 +574,7 @@ export function createApp(deps: AppDeps) {
       versionGuard,
       execution,
       consoleFiles,
+      presenceHub,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -596,6 +610,8 @@ export function createApp(deps: AppDeps) {
       await hydra.idle();
       // The console's sandbox worker, if a run or a status read started it.
       await execution.close();
+      // A critical event's push under way.
+      await presenceHub.settled();
     },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
     async persistState(): Promise<void> {

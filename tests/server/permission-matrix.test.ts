@@ -155,6 +155,14 @@ const PROBES = {
     },
   },
   hydra: { read: { path: '/api/hydra/status' } },
+  // Adding a staff member: a 201 that raises no event and sends no push.
+  'presence-hub': {
+    read: { path: '/api/presence-hub/status' },
+    write: {
+      path: '/api/presence-hub/staff',
+      options: { method: 'POST', json: { name: 'Probe', role: 'Guard' } },
+    },
+  },
   'version-guard': { read: { path: '/api/version-guard/status' } },
 } as Record<AreaName, AreaProbes>;
 
@@ -264,6 +272,7 @@ describe('the area map', () => {
       imagination: 'memory_threading',
       lumora: 'chat',
       hydra: 'system_control',
+      'presence-hub': 'system_control',
       'version-guard': 'system_control',
     });
   });
