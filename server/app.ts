@@ -109,6 +109,8 @@ import {
   type EngineTimers,
 } from './presence-mood/presence-mood-service';
 import { presenceRoutes } from './routes/presence';
+import { PresenceHubService } from './presence-hub/presence-hub-service';
+import { presenceHubRoutes } from './routes/presence-hub';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -441,6 +443,16 @@ export function createApp(deps: AppDeps) {
     }),
     rollbackSource: deps.rollbackSource ?? newestRollbackOf(versionGuard),
   });
+  // The presence hub's register and security events (docs/presence-hub.md): a critical event is pushed
+  // to the owner's devices through the push issue's sender.
+  const presenceHub = new PresenceHubService({
+    store: stores.presenceHub,
+    clock,
+    timeZone: config.timeZone,
+    ownerUserIds: () => delivery.usersOf(OWNER_ACCOUNT),
+    push: deps.push ?? push,
+    log,
+  });
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
@@ -550,6 +562,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/api/presence-execution', presenceExecutionRoutes({ execution }))
     .route('/api/presence', presenceRoutes({ presence: presenceMood }))
+    .route('/api/presence-hub', presenceHubRoutes({ hub: presenceHub }))
     .route('/api/manual-console', manualConsoleFileRoutes({ files: consoleFiles }))
     .route('/api/mirror-sync', mirrorSyncRoutes(deps.mirrorSync ?? mirrorSyncOf(mirrorBridge)))
     .route('/api/hybrid-protocol-status', hybridStatusRoutes({ hybrid }))
@@ -590,6 +603,7 @@ export function createApp(deps: AppDeps) {
       execution,
       consoleFiles,
       presenceMood,
+      presenceHub,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -627,6 +641,8 @@ export function createApp(deps: AppDeps) {
       await hydra.idle();
       // The console's sandbox worker, if a run or a status read started it.
       await execution.close();
+      // A critical event's push under way.
+      await presenceHub.settled();
     },
     /** Writes what is kept in memory on purpose (last-use times) and waits for every queued write. */
     async persistState(): Promise<void> {

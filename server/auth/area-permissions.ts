@@ -117,6 +117,10 @@ export const AREA_PERMISSIONS = {
   // and the version guard are the panel's, so they are refused as the admin area is; its execute call is
   // under /api/admin and also checks system_control (routes/admin-system-mod.ts).
   hydra: { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // The presence hub's console (spec 002 §6: admin only, 'Access Restricted'; docs/presence-hub.md): its
+  // register, events and alarms are the operator's. system_control is the admin group's permission, held
+  // by owners and admins and never given to a new user.
+  'presence-hub': { read: 'system_control', refusal: 'Access Restricted' },
   'version-guard': { read: 'system_control', refusal: ADMIN_REQUIRED },
 } as const satisfies Record<string, AreaAccess>;
 

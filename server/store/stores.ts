@@ -26,6 +26,7 @@ import { resolve } from 'node:path';
 import { openHybridStore, type HybridStore } from '../hybrid/hybrid-store';
 import { openSelfModStore, type SelfModStore } from '../self-mod/self-mod-store';
 import { openHydraStore, type HydraStore } from '../hydra/hydra-store';
+import { openPresenceHubStore, type PresenceHubStore } from '../presence-hub/presence-hub-store';
 import {
   openPresenceMoodStore,
   type PresenceMoodStore,
@@ -61,6 +62,7 @@ export interface Stores {
   selfMod: SelfModStore;
   hydra: HydraStore;
   presenceMood: PresenceMoodStore;
+  presenceHub: PresenceHubStore;
 }
 
 export interface OpenStoresOptions {
@@ -109,6 +111,7 @@ export async function openStores(
     selfMod: await openSelfModStore(dataDir),
     hydra: await openHydraStore(dataDir),
     presenceMood: await openPresenceMoodStore(dataDir),
+    presenceHub: await openPresenceHubStore(dataDir),
   };
   try {
     // Finishes a migration a stop cut short: only files not in the set format are written again.

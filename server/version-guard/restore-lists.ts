@@ -39,6 +39,8 @@ export const KEPT_FILES: Readonly<Record<string, string>> = {
   'memory-lattice.json':
     "the catalogue of the lattice's own snapshots of memory.json and its dreams: taking it back would orphan newer memory snapshots",
   'hydra.json': 'the task history: the record of what the operator ran, this rollback included',
+  'presence-hub.json':
+    "the presence hub's register (cameras, staff, vehicles the operator entered) and its security events: a record of what happened, never taken back",
 };
 
 export type FileFate = 'restored' | 'kept' | 'unclassified';

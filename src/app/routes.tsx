@@ -38,6 +38,12 @@ const WhisperBridge = lazyComponent(
   () => import('@/features/whisperbridge/components/WhisperBridgeScreen'),
 );
 const MirrorBridge = lazyComponent(() => import('./screens/MirrorBridgeRoute'));
+const PresenceHub = lazyComponent(
+  () => import('@/features/presence-hub/components/PresenceHubOverview'),
+);
+const PresenceHubConsole = lazyComponent(
+  () => import('@/features/presence-hub/components/PresenceHubConsole'),
+);
 const Console = lazyComponent(() => import('./screens/ConsoleRoute'));
 const HybridDashboard = lazyComponent(
   () => import('@/features/hybrid/components/HybridDashboardPage'),
@@ -140,8 +146,13 @@ export const SCREENS: readonly ScreenEntry[] = [
     },
     true,
   ),
-  notBuilt(['/presencehub', '/presence-hub'], 'Presence Hub'),
-  adminOnly(notBuilt(['/presence-hub-console'], 'Presence Hub Console')),
+  { paths: ['/presencehub', '/presence-hub'], title: 'Presence Hub', element: <PresenceHub /> },
+  // Admin only (spec 002 §6); its API is system_control, the admin group's (docs/presence-hub.md).
+  adminOnly({
+    paths: ['/presence-hub-console'],
+    title: 'Presence Hub Console',
+    element: <PresenceHubConsole />,
+  }),
   {
     paths: ['/personality-settings', '/settings/personality', '/settings/self-mod'],
     title: 'Personality Tone Settings',

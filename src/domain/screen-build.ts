@@ -6,9 +6,6 @@
 export const NOT_BUILT_SCREENS: readonly string[] = [
   '/sync-control',
   '/scanbot-control',
-  '/presencehub',
-  '/presence-hub',
-  '/presence-hub-console',
   '/build-rundown',
   '/detailed-builds',
   '/systems',

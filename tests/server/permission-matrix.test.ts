@@ -160,6 +160,14 @@ const PROBES = {
     write: { path: '/api/presence/tick', options: { method: 'POST' } },
   },
   hydra: { read: { path: '/api/hydra/status' } },
+  // Adding a staff member: a 201 that raises no event and sends no push.
+  'presence-hub': {
+    read: { path: '/api/presence-hub/status' },
+    write: {
+      path: '/api/presence-hub/staff',
+      options: { method: 'POST', json: { name: 'Probe', role: 'Guard' } },
+    },
+  },
   'version-guard': { read: { path: '/api/version-guard/status' } },
 } as Record<AreaName, AreaProbes>;
 
@@ -269,6 +277,7 @@ describe('the area map', () => {
       imagination: 'memory_threading',
       lumora: 'chat',
       hydra: 'system_control',
+      'presence-hub': 'system_control',
       'version-guard': 'system_control',
     });
   });

@@ -165,7 +165,7 @@ describe('screen rule: built unless the route table says not built', () => {
     expect(isScreenBuilt('/sleep-mode')).toBe(true);
     expect(isScreenBuilt('/system-features')).toBe(true);
     expect(isScreenBuilt('/console')).toBe(true);
-    expect(isScreenBuilt('/presence-hub-console')).toBe(false);
+    expect(isScreenBuilt('/presence-hub-console')).toBe(true);
     expect(isScreenBuilt('/x', ['/x'])).toBe(false);
   });
 });
