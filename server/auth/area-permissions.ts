@@ -116,6 +116,10 @@ export const AREA_PERMISSIONS = {
   // under /api/admin and also checks system_control (routes/admin-system-mod.ts).
   hydra: { read: 'system_control', refusal: ADMIN_REQUIRED },
   'version-guard': { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // Sync control (docs/sync-control.md): the weekly deep sync consolidates every account's memories,
+  // snapshots DATA_DIR and prunes sessions; operator tooling, as sleep mode is: system_control.
+  'weekly-sync': { read: 'system_control' },
+  'bloom-sync': { read: 'system_control' },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -38,6 +38,8 @@ export const KEPT_FILES: Readonly<Record<string, string>> = {
   'memory-lattice.json':
     "the catalogue of the lattice's own snapshots of memory.json and its dreams: taking it back would orphan newer memory snapshots",
   'hydra.json': 'the task history: the record of what the operator ran, this rollback included',
+  'weekly-sync.json':
+    "the sync daemon's switch, its next Sunday and the sync log: taking it back would run a week's sync again",
 };
 
 export type FileFate = 'restored' | 'kept' | 'unclassified';

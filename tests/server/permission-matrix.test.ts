@@ -156,6 +156,9 @@ const PROBES = {
   },
   hydra: { read: { path: '/api/hydra/status' } },
   'version-guard': { read: { path: '/api/version-guard/status' } },
+  'weekly-sync': { read: { path: '/api/weekly-sync/status' } },
+  // No bloom run may be left under way by the probe: the 2xx starts one, which ends in milliseconds.
+  'bloom-sync': { read: { path: '/api/bloom-sync/trigger', options: { method: 'POST' } } },
 } as Record<AreaName, AreaProbes>;
 
 let setup: TestApp;
@@ -265,6 +268,8 @@ describe('the area map', () => {
       lumora: 'chat',
       hydra: 'system_control',
       'version-guard': 'system_control',
+      'weekly-sync': 'system_control',
+      'bloom-sync': 'system_control',
     });
   });
 

@@ -100,6 +100,8 @@ export async function startTestApp(
     pythonLogs?: AppDeps['pythonLogs'];
     /** The newest operator-tools snapshot for the console's rollback (issue 17). */
     rollbackSource?: AppDeps['rollbackSource'];
+    /** The weekly sync's timer and a hold before a run's steps (issue 18). */
+    weeklySync?: AppDeps['weeklySync'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -124,6 +126,7 @@ export async function startTestApp(
     feeds: options.feeds,
     pythonLogs: options.pythonLogs,
     rollbackSource: options.rollbackSource,
+    weeklySync: options.weeklySync,
   });
   return {
     app,
