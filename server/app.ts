@@ -111,6 +111,11 @@ import {
 import { presenceRoutes } from './routes/presence';
 import { PresenceHubService } from './presence-hub/presence-hub-service';
 import { presenceHubRoutes } from './routes/presence-hub';
+import { WeeklySyncService, type SyncTimers } from './weekly-sync/weekly-sync-service';
+import { syncSteps } from './weekly-sync/sync-steps';
+import { bloomSyncCommand } from './weekly-sync/chat-bloom';
+import { weeklySyncRoutes, bloomSyncRoutes } from './routes/weekly-sync';
+import { weeklyRunsIn } from './weekly-sync/weekly-sync-rules';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -155,6 +160,8 @@ export interface AppDeps {
   rollbackSource?: RollbackSource;
   /** Tests only: the mood engine's 60 s timer (server/presence-mood). */
   presenceTimers?: EngineTimers;
+  /** Tests only: the weekly sync's timer, and a hold before a run's steps (server/weekly-sync). */
+  weeklySync?: { timers?: SyncTimers; beforeSteps?: () => Promise<void> };
 }
 
 /** The console's Load Rollback: the newest version-guard snapshot this server's DATA_KEY can restore. */
@@ -274,6 +281,10 @@ export function createApp(deps: AppDeps) {
     personality: () => personality.current(),
     pause: deferred,
     reminders: chatReminders({ reminders, timeZone: config.timeZone }),
+    // 'bloom sync' (server/weekly-sync/chat-bloom.ts); the sync service is made below.
+    commands: {
+      replyTo: (request): Promise<string | null> => bloomSyncCommand(weeklySync).replyTo(request),
+    },
   });
   deferred.answerWith((item) => chat.answerDeferred(item));
   const scheduler = new Scheduler({
@@ -453,6 +464,30 @@ export function createApp(deps: AppDeps) {
     push: deps.push ?? push,
     log,
   });
+  // Sync control (docs/sync-control.md): the weekly deep sync on Sunday 03:00 in TIME_ZONE (paused
+  // asleep, stopped in deep pause; a run due meanwhile happens once she wakes) and the bloom sync.
+  const weeklySync: WeeklySyncService = new WeeklySyncService({
+    store: stores.weeklySync,
+    steps: syncSteps({
+      dataDir: config.dataDir,
+      stores,
+      lattice,
+      guard: versionGuard,
+      images,
+      clock,
+    }),
+    clock,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    log,
+    ...deps.weeklySync,
+  });
+  power.systems.register({
+    id: 'weekly-deep-sync',
+    runsIn: weeklyRunsIn,
+    enabled: () => stores.weeklySync.data.enabled,
+  });
+  power.onAwake(() => weeklySync.resume());
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
@@ -571,6 +606,8 @@ export function createApp(deps: AppDeps) {
     // The core systems dashboard's module areas (hybrid-core, self-evolve, … lumora: routes/core-systems.ts).
     .route('/api', coreSystemsRoutes({ core }))
 
+    .route('/api/weekly-sync', weeklySyncRoutes({ sync: weeklySync }))
+    .route('/api/bloom-sync', bloomSyncRoutes({ sync: weeklySync }))
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
   if (config.serveStatic) app.use(staticFiles(config.staticDir));
@@ -604,6 +641,7 @@ export function createApp(deps: AppDeps) {
       consoleFiles,
       presenceMood,
       presenceHub,
+      weeklySync,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -625,6 +663,9 @@ export function createApp(deps: AppDeps) {
       void mirrorBridge.resume();
       // Fails the task a stop interrupted and runs the queued ones (docs/system-control.md).
       void hydra.start();
+      void weeklySync
+        .start()
+        .catch((error: unknown) => log.error('weekly-sync: could not start', error));
     },
     /** Stops the timer and waits for the work under way. */
     async stopBackground(): Promise<void> {
@@ -639,6 +680,7 @@ export function createApp(deps: AppDeps) {
       await presenceMood.stop();
       await mirrorBridge.close();
       await hydra.idle();
+      await weeklySync.stop();
       // The console's sandbox worker, if a run or a status read started it.
       await execution.close();
       // A critical event's push under way.

@@ -122,6 +122,10 @@ export const AREA_PERMISSIONS = {
   // by owners and admins and never given to a new user.
   'presence-hub': { read: 'system_control', refusal: 'Access Restricted' },
   'version-guard': { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // Sync control (docs/sync-control.md): the weekly deep sync consolidates every account's memories,
+  // snapshots DATA_DIR and prunes sessions; operator tooling, as sleep mode is: system_control.
+  'weekly-sync': { read: 'system_control' },
+  'bloom-sync': { read: 'system_control' },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -2,6 +2,7 @@
 // record as one op of conversations.json, and answers replays rebuilt from that record and the log
 // (docs/chat-server.md).
 import type { Viewer } from '../auth/auth-service';
+import { viewerPermissions } from '../auth/access-rules';
 import {
   BASELINE_PERSONALITY,
   type Companion,
@@ -156,6 +157,20 @@ export interface ChatServiceOptions {
   mood?: (account: string) => MoodInput | null;
   /** 'remind me …' in the chat (server/reminders/chat-reminders.ts). */
   reminders?: ChatReminders;
+  /** Commands said in the chat, asked before the reminders: 'bloom sync' (server/weekly-sync/chat-bloom.ts). */
+  commands?: ChatCommands;
+}
+
+/** A command said in the chat: Kiri's reply when the message is one, else null (answered as usual). */
+export interface ChatCommands {
+  replyTo(request: {
+    account: string;
+    /** The owner's message id: a retried message carries the same one. */
+    messageId: string;
+    text: string;
+    /** The viewer holds system_control (the sync control's permission). */
+    mayRunSyncs: boolean;
+  }): Promise<string | null>;
 }
 
 /** What a request decided: its answer, how it changes the account's log, and what rebuilds the answer. */
@@ -233,8 +248,17 @@ export class ChatService {
         recentReplies: recentReplies(log),
         context: body.context,
       };
-      const reminderReply =
+      const commandReply =
         logged && userId !== null
+          ? await this.options.commands?.replyTo({
+              account,
+              messageId: userId,
+              text: body.message,
+              mayRunSyncs: viewerPermissions(viewer).includes('system_control'),
+            })
+          : null;
+      const reminderReply =
+        logged && userId !== null && !commandReply
           ? await this.options.reminders?.replyTo({
               account,
               messageId: userId,
@@ -243,8 +267,9 @@ export class ChatService {
               now,
             })
           : null;
-      const reply = reminderReply
-        ? { parts: [reminderReply], provider: 'local', remember: null }
+      const localReply = commandReply ?? reminderReply;
+      const reply = localReply
+        ? { parts: [localReply], provider: 'local', remember: null }
         : await this.options.companion.reply(input);
       const parts = reply.parts.map((part) => part.trim()).filter((part) => part !== '');
       if (parts.length === 0) parts.push(EMPTY_REPLY_FALLBACK);

@@ -1,7 +1,8 @@
-// The lattice's consolidation (the manual console's Learning Task, docs/sandbox.md): near-duplicate
-// memories are merged into the first one, and memories never recalled for a month lose a little
-// importance each time. Plain functions over memory.json's nodes; MemoryLattice.consolidate applies them.
+// The lattice's consolidation (the manual console's Learning Task, docs/sandbox.md; the weekly deep sync
+// and the bloom sync, docs/sync-control.md): near-duplicate memories are merged into the first one,
+// memories never recalled for a month lose a little importance each time, and at most 100 stay. Plain functions over memory.json's nodes; MemoryLattice.consolidate applies them.
 import type { MemoryNode } from '../store/memory-store';
+import { forgetPastCap, MAX_MEMORY_NODES } from '../chat/memories';
 import { MAX_LINKS_PER_NODE, MAX_TAGS } from './lattice-rules';
 
 const DAY_MS = 86_400_000;
@@ -63,6 +64,9 @@ export function decayedImportance(importance: number): number {
   return Math.max(DECAY_FLOOR, round2(importance * DECAY_FACTOR));
 }
 
+/** Spec 002 §9: at most 100 core memories per account (the same cap memory.json keeps at every add). */
+export const MAX_CORE_MEMORIES = MAX_MEMORY_NODES;
+
 export interface ConsolidationReport {
   /** Memories looked at. */
   examined: number;
@@ -70,6 +74,30 @@ export interface ConsolidationReport {
   merged: [string, string][];
   /** Memories whose importance went down. */
   decayed: string[];
+  /**
+   * Memories past MAX_CORE_MEMORIES, forgotten as memory.json forgets past its cap (the least valuable
+   * first). Present only when there were some: memory.json never holds more unless written outside Kiri.
+   */
+  forgotten?: string[];
+}
+
+export interface ConsolidateOptions {
+  /** Only memories made at or after this time are merged into an earlier one (the bloom sync: a day). */
+  since?: number;
+  /** Whether never-recalled memories fade (default true; the bloom sync's short pass does not fade). */
+  decay?: boolean;
+}
+
+/**
+ * Rule: keepCoreMemories. At most `cap` memories stay; past it the least valuable go (leastValuableNode:
+ * importance, then recalls, then age), and no link is left pointing at one that went. Answers their ids.
+ */
+export function keepCoreMemories(nodes: MemoryNode[], cap = MAX_CORE_MEMORIES): string[] {
+  if (nodes.length <= cap) return [];
+  const before = new Set(nodes.map((node) => node.id));
+  forgetPastCap(nodes, cap);
+  const after = new Set(nodes.map((node) => node.id));
+  return [...before].filter((id) => !after.has(id));
 }
 
 /**
@@ -79,8 +107,13 @@ export interface ConsolidationReport {
  * kept one. Then every memory that shouldDecay fades by DECAY_FACTOR. Changes `nodes` in place (the
  * caller passes memory.json's list inside a store update) and says what it did.
  */
-export function consolidate(nodes: MemoryNode[], now: number): ConsolidationReport {
+export function consolidate(
+  nodes: MemoryNode[],
+  now: number,
+  options: ConsolidateOptions = {},
+): ConsolidationReport {
   const examined = nodes.length;
+  const since = options.since ?? -Infinity;
   const order = [...nodes].sort((a, b) => a.timestamp - b.timestamp);
   const mergedInto = new Map<string, string>();
   const merged: [string, string][] = [];
@@ -89,6 +122,7 @@ export function consolidate(nodes: MemoryNode[], now: number): ConsolidationRepo
     if (mergedInto.has(kept.id)) continue;
     for (let j = i + 1; j < order.length; j++) {
       const other = order[j]!;
+      if (other.timestamp < since) continue;
       if (mergedInto.has(other.id) || !isNearDuplicate(kept, other)) continue;
       kept.importance = Math.max(kept.importance, other.importance);
       kept.accessCount += other.accessCount;
@@ -122,11 +156,12 @@ export function consolidate(nodes: MemoryNode[], now: number): ConsolidationRepo
     nodes.splice(0, nodes.length, ...survivors);
   }
   const decayed: string[] = [];
-  for (const node of nodes) {
+  for (const node of options.decay === false ? [] : nodes) {
     if (shouldDecay(node, now)) {
       node.importance = decayedImportance(node.importance);
       decayed.push(node.id);
     }
   }
-  return { examined, merged, decayed };
+  const forgotten = keepCoreMemories(nodes);
+  return { examined, merged, decayed, ...(forgotten.length > 0 ? { forgotten } : {}) };
 }

@@ -17,7 +17,7 @@ import type { MemoryItem } from '../../src/engine/companion/types';
 import { readStoreText, writeFileDurably } from '../store/atomic-json-file';
 import type { MemoryNode, MemoryStore } from '../store/memory-store';
 import type { PowerState } from '../power/power-rules';
-import { consolidate, type ConsolidationReport } from './consolidation';
+import { consolidate, type ConsolidateOptions, type ConsolidationReport } from './consolidation';
 import { dreamSequencesOf, dreamtPairs, DREAM_INTERVAL_MS, MAX_DREAMS_PER_ACCOUNT } from './dreams';
 import {
   activeThreadsOf,
@@ -366,14 +366,18 @@ export class MemoryLattice {
    * Merges the account's near-duplicate memories and fades the ones never recalled. A merge forgets a
    * node, so a snapshot of memory.json is taken first whenever one will happen (a risky change).
    */
-  async consolidate(account: string): Promise<ConsolidationReport> {
+  async consolidate(
+    account: string,
+    options: ConsolidateOptions = {},
+  ): Promise<ConsolidationReport> {
     const now = this.options.clock();
-    const preview = consolidate(structuredClone(this.nodes(account)), now);
-    if (preview.merged.length > 0) await this.snapshot('before-forgetting');
+    const preview = consolidate(structuredClone(this.nodes(account)), now, options);
+    const forgets = preview.merged.length > 0 || (preview.forgotten?.length ?? 0) > 0;
+    if (forgets) await this.snapshot('before-forgetting');
     let report: ConsolidationReport = { examined: 0, merged: [], decayed: [] };
-    if (preview.merged.length > 0 || preview.decayed.length > 0) {
+    if (forgets || preview.decayed.length > 0) {
       await this.options.memory.update((data) => {
-        report = consolidate(nodesOf(data, account), now);
+        report = consolidate(nodesOf(data, account), now, options);
       });
       this.indexOf(account).sync(this.nodes(account));
     } else {

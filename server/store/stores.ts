@@ -31,6 +31,7 @@ import {
   openPresenceMoodStore,
   type PresenceMoodStore,
 } from '../presence-mood/presence-mood-store';
+import { openWeeklySyncStore, type WeeklySyncStore } from '../weekly-sync/weekly-sync-store';
 import {
   configureAtRest,
   DataKeyError,
@@ -63,6 +64,7 @@ export interface Stores {
   hydra: HydraStore;
   presenceMood: PresenceMoodStore;
   presenceHub: PresenceHubStore;
+  weeklySync: WeeklySyncStore;
 }
 
 export interface OpenStoresOptions {
@@ -112,6 +114,7 @@ export async function openStores(
     hydra: await openHydraStore(dataDir),
     presenceMood: await openPresenceMoodStore(dataDir),
     presenceHub: await openPresenceHubStore(dataDir),
+    weeklySync: await openWeeklySyncStore(dataDir),
   };
   try {
     // Finishes a migration a stop cut short: only files not in the set format are written again.

@@ -41,6 +41,8 @@ export const KEPT_FILES: Readonly<Record<string, string>> = {
   'hydra.json': 'the task history: the record of what the operator ran, this rollback included',
   'presence-hub.json':
     "the presence hub's register (cameras, staff, vehicles the operator entered) and its security events: a record of what happened, never taken back",
+  'weekly-sync.json':
+    "the sync daemon's switch, its next Sunday and the sync log: taking it back would run a week's sync again",
 };
 
 export type FileFate = 'restored' | 'kept' | 'unclassified';

@@ -27,7 +27,7 @@ const FILES = 'files';
 const COPY_SUFFIX = '.copy';
 const PARTIAL_PREFIX = '.partial-';
 
-export const TRIGGERS = ['hydra-task', 'rollback-safety'] as const;
+export const TRIGGERS = ['hydra-task', 'rollback-safety', 'weekly-sync'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
 const manifestSchema = z.object({

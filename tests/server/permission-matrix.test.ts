@@ -169,6 +169,9 @@ const PROBES = {
     },
   },
   'version-guard': { read: { path: '/api/version-guard/status' } },
+  'weekly-sync': { read: { path: '/api/weekly-sync/status' } },
+  // No bloom run may be left under way by the probe: the 2xx starts one, which ends in milliseconds.
+  'bloom-sync': { read: { path: '/api/bloom-sync/trigger', options: { method: 'POST' } } },
 } as Record<AreaName, AreaProbes>;
 
 let setup: TestApp;
@@ -279,6 +282,8 @@ describe('the area map', () => {
       hydra: 'system_control',
       'presence-hub': 'system_control',
       'version-guard': 'system_control',
+      'weekly-sync': 'system_control',
+      'bloom-sync': 'system_control',
     });
   });
 

@@ -102,6 +102,8 @@ export async function startTestApp(
     rollbackSource?: AppDeps['rollbackSource'];
     /** The mood engine's 60 s timer (issue 18): a fake one lets a test fire the tick. */
     presenceTimers?: AppDeps['presenceTimers'];
+    /** The weekly sync's timer and a hold before a run's steps (issue 18). */
+    weeklySync?: AppDeps['weeklySync'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -127,6 +129,7 @@ export async function startTestApp(
     pythonLogs: options.pythonLogs,
     rollbackSource: options.rollbackSource,
     presenceTimers: options.presenceTimers,
+    weeklySync: options.weeklySync,
   });
   return {
     app,

@@ -133,7 +133,7 @@ describe('route table', () => {
 
   it('screens that later issues build say so plainly', async () => {
     signedIn();
-    await renderApp('/sync-control');
+    await renderApp('/build-rundown');
     expect(await screen.findByText('This screen is not built yet.')).toBeTruthy();
   });
 });

@@ -13,4 +13,8 @@ describe('the shared list of screens not built', () => {
   it('no longer holds the system features page, which this issue built', () => {
     expect(NOT_BUILT_SCREENS).not.toContain('/system-features');
   });
+
+  it('no longer holds sync control, which issue 18 built', () => {
+    expect(NOT_BUILT_SCREENS).not.toContain('/sync-control');
+  });
 });
