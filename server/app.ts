@@ -103,6 +103,9 @@ import { PythonRunner } from './presence-execution/python-runner';
 import { taskRunners } from './presence-execution/autonomous-tasks';
 import { ConsoleFiles } from './manual-console/console-files';
 import { CONSOLE_UPLOAD_PATH, manualConsoleFileRoutes } from './routes/manual-console';
+import { ScanbotService, type ScanbotTimers } from './scanbot/scanbot-service';
+import { scanbotRunsIn } from './scanbot/scanbot-rules';
+import { scanbotRoutes } from './routes/scanbot';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -145,6 +148,8 @@ export interface AppDeps {
    * guard (issue 16) that its DATA_KEY can restore.
    */
   rollbackSource?: RollbackSource;
+  /** Tests only: ScanBot's timer (its interval and change debounce: server/scanbot). */
+  scanbot?: { timers?: ScanbotTimers };
 }
 
 /** The console's Load Rollback: the newest version-guard snapshot this server's DATA_KEY can restore. */
@@ -414,6 +419,23 @@ export function createApp(deps: AppDeps) {
     }),
     rollbackSource: deps.rollbackSource ?? newestRollbackOf(versionGuard),
   });
+  // ScanBot (docs/scanbot.md): watched files in DATA_DIR/scanbot, restored when missing or emptied; its
+  // daemon keeps watching asleep (upkeep, not dreams or learning) and stops in deep pause.
+  const scanbot = new ScanbotService({
+    store: stores.scanbot,
+    dataDir: config.dataDir,
+    clock,
+    log,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    timers: deps.scanbot?.timers,
+  });
+  power.systems.register({
+    id: 'scanbot',
+    runsIn: scanbotRunsIn,
+    enabled: () => scanbot.isStarted(),
+  });
+  power.onAwake(() => scanbot.wake());
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
@@ -493,6 +515,7 @@ export function createApp(deps: AppDeps) {
       whisperbridgeLiteRoutes({ whisper, personaName: config.personaName }),
     )
     .route('/api/mirror-bridge', mirrorBridgeRoutes({ bridge: mirrorBridge }))
+    .route('/api/scanbot', scanbotRoutes({ scanbot }))
     .route('/api/self-mod', selfModRoutes({ selfMod }))
     .route(
       '/api/presence-system-tree',
@@ -561,6 +584,7 @@ export function createApp(deps: AppDeps) {
       versionGuard,
       execution,
       consoleFiles,
+      scanbot,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -579,6 +603,8 @@ export function createApp(deps: AppDeps) {
       consciousness.start();
       // Watching again if it was running when the server stopped (mirror-bridge.json).
       void mirrorBridge.resume();
+      // ScanBot's daemon again if it was started (scanbot.json).
+      void scanbot.resume();
       // Fails the task a stop interrupted and runs the queued ones (docs/system-control.md).
       void hydra.start();
     },
@@ -593,6 +619,7 @@ export function createApp(deps: AppDeps) {
       await images.stop();
       await consciousness.stop();
       await mirrorBridge.close();
+      await scanbot.close();
       await hydra.idle();
       // The console's sandbox worker, if a run or a status read started it.
       await execution.close();

@@ -116,6 +116,9 @@ export const AREA_PERMISSIONS = {
   // under /api/admin and also checks system_control (routes/admin-system-mod.ts).
   hydra: { read: 'system_control', refusal: ADMIN_REQUIRED },
   'version-guard': { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // ScanBot (docs/scanbot.md): operator tooling that writes files into DATA_DIR/scanbot on its own: the
+  // admin group's system_control, for reading too, refused as the admin area is.
+  scanbot: { read: 'system_control', refusal: ADMIN_REQUIRED },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

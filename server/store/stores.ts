@@ -26,6 +26,7 @@ import { resolve } from 'node:path';
 import { openHybridStore, type HybridStore } from '../hybrid/hybrid-store';
 import { openSelfModStore, type SelfModStore } from '../self-mod/self-mod-store';
 import { openHydraStore, type HydraStore } from '../hydra/hydra-store';
+import { openScanbotStore, type ScanbotStore } from '../scanbot/scanbot-store';
 import {
   configureAtRest,
   DataKeyError,
@@ -56,6 +57,7 @@ export interface Stores {
   hybrid: HybridStore;
   selfMod: SelfModStore;
   hydra: HydraStore;
+  scanbot: ScanbotStore;
 }
 
 export interface OpenStoresOptions {
@@ -103,6 +105,7 @@ export async function openStores(
     hybrid,
     selfMod: await openSelfModStore(dataDir),
     hydra: await openHydraStore(dataDir),
+    scanbot: await openScanbotStore(dataDir),
   };
   try {
     // Finishes a migration a stop cut short: only files not in the set format are written again.

@@ -38,6 +38,8 @@ export const KEPT_FILES: Readonly<Record<string, string>> = {
   'memory-lattice.json':
     "the catalogue of the lattice's own snapshots of memory.json and its dreams: taking it back would orphan newer memory snapshots",
   'hydra.json': 'the task history: the record of what the operator ran, this rollback included',
+  'scanbot.json':
+    "ScanBot's watched files, auto-fix contents and activity log: the files it restored are not taken back, so neither is its record of them",
 };
 
 export type FileFate = 'restored' | 'kept' | 'unclassified';
