@@ -38,6 +38,7 @@ const WhisperBridge = lazyComponent(
   () => import('@/features/whisperbridge/components/WhisperBridgeScreen'),
 );
 const MirrorBridge = lazyComponent(() => import('./screens/MirrorBridgeRoute'));
+const Scanbot = lazyComponent(() => import('@/features/scanbot/components/ScanbotScreen'));
 const Console = lazyComponent(() => import('./screens/ConsoleRoute'));
 const HybridDashboard = lazyComponent(
   () => import('@/features/hybrid/components/HybridDashboardPage'),
@@ -128,7 +129,16 @@ export const SCREENS: readonly ScreenEntry[] = [
     element: <SleepMode />,
   },
   notBuilt(['/sync-control'], 'Sync Control', 'Weekly deep sync and bloom sync.'),
-  notBuilt(['/scanbot-control'], 'ScanBot Auto-Repair', 'File watching and automatic repair.'),
+  // ScanBot writes files into DATA_DIR on its own: system_control, as its API (docs/scanbot.md).
+  {
+    paths: ['/scanbot-control'],
+    title: 'ScanBot Auto-Repair',
+    element: (
+      <AdminGuard permission="system_control">
+        <Scanbot />
+      </AdminGuard>
+    ),
+  },
   adminOnly(
     {
       paths: ['/console', '/manual-console'],

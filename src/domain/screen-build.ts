@@ -5,7 +5,6 @@
 
 export const NOT_BUILT_SCREENS: readonly string[] = [
   '/sync-control',
-  '/scanbot-control',
   '/presencehub',
   '/presence-hub',
   '/presence-hub-console',
