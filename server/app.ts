@@ -116,6 +116,9 @@ import { syncSteps } from './weekly-sync/sync-steps';
 import { bloomSyncCommand } from './weekly-sync/chat-bloom';
 import { weeklySyncRoutes, bloomSyncRoutes } from './routes/weekly-sync';
 import { weeklyRunsIn } from './weekly-sync/weekly-sync-rules';
+import { ScanbotService, type ScanbotTimers } from './scanbot/scanbot-service';
+import { scanbotRunsIn } from './scanbot/scanbot-rules';
+import { scanbotRoutes } from './routes/scanbot';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -162,6 +165,8 @@ export interface AppDeps {
   presenceTimers?: EngineTimers;
   /** Tests only: the weekly sync's timer, and a hold before a run's steps (server/weekly-sync). */
   weeklySync?: { timers?: SyncTimers; beforeSteps?: () => Promise<void> };
+  /** Tests only: ScanBot's timer (its interval and change debounce: server/scanbot). */
+  scanbot?: { timers?: ScanbotTimers };
 }
 
 /** The console's Load Rollback: the newest version-guard snapshot this server's DATA_KEY can restore. */
@@ -488,6 +493,23 @@ export function createApp(deps: AppDeps) {
     enabled: () => stores.weeklySync.data.enabled,
   });
   power.onAwake(() => weeklySync.resume());
+  // ScanBot (docs/scanbot.md): watched files in DATA_DIR/scanbot, restored when missing or emptied; its
+  // daemon keeps watching asleep (upkeep, not dreams or learning) and stops in deep pause.
+  const scanbot = new ScanbotService({
+    store: stores.scanbot,
+    dataDir: config.dataDir,
+    clock,
+    log,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+    timers: deps.scanbot?.timers,
+  });
+  power.systems.register({
+    id: 'scanbot',
+    runsIn: scanbotRunsIn,
+    enabled: () => scanbot.isStarted(),
+  });
+  power.onAwake(() => scanbot.wake());
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
@@ -567,6 +589,7 @@ export function createApp(deps: AppDeps) {
       whisperbridgeLiteRoutes({ whisper, personaName: config.personaName }),
     )
     .route('/api/mirror-bridge', mirrorBridgeRoutes({ bridge: mirrorBridge }))
+    .route('/api/scanbot', scanbotRoutes({ scanbot }))
     .route('/api/self-mod', selfModRoutes({ selfMod }))
     .route(
       '/api/presence-system-tree',
@@ -642,6 +665,7 @@ export function createApp(deps: AppDeps) {
       presenceMood,
       presenceHub,
       weeklySync,
+      scanbot,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and
@@ -661,6 +685,8 @@ export function createApp(deps: AppDeps) {
       void presenceMood.start();
       // Watching again if it was running when the server stopped (mirror-bridge.json).
       void mirrorBridge.resume();
+      // ScanBot's daemon again if it was started (scanbot.json).
+      void scanbot.resume();
       // Fails the task a stop interrupted and runs the queued ones (docs/system-control.md).
       void hydra.start();
       void weeklySync
@@ -679,6 +705,7 @@ export function createApp(deps: AppDeps) {
       await consciousness.stop();
       await presenceMood.stop();
       await mirrorBridge.close();
+      await scanbot.close();
       await hydra.idle();
       await weeklySync.stop();
       // The console's sandbox worker, if a run or a status read started it.

@@ -126,6 +126,9 @@ export const AREA_PERMISSIONS = {
   // snapshots DATA_DIR and prunes sessions; operator tooling, as sleep mode is: system_control.
   'weekly-sync': { read: 'system_control' },
   'bloom-sync': { read: 'system_control' },
+  // ScanBot (docs/scanbot.md): operator tooling that writes files into DATA_DIR/scanbot on its own: the
+  // admin group's system_control, for reading too, refused as the admin area is.
+  scanbot: { read: 'system_control', refusal: ADMIN_REQUIRED },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -56,14 +56,18 @@ export class Workspace {
   readonly path: string;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly dataDir: string) {
-    this.path = join(dataDir, WORKSPACE_FOLDER);
+  /** `folderName`: another confined folder of DATA_DIR with the same rules (server/scanbot uses 'scanbot'). */
+  constructor(
+    private readonly dataDir: string,
+    private readonly folderName: string = WORKSPACE_FOLDER,
+  ) {
+    this.path = join(dataDir, folderName);
   }
 
   /** The folder's real path, made when missing; refused when it is a symlink or leads out of DATA_DIR. */
   private async folder(): Promise<string> {
     const dataReal = await realpath(this.dataDir);
-    const expected = join(dataReal, WORKSPACE_FOLDER);
+    const expected = join(dataReal, this.folderName);
     const info = await lstatOrNull(this.path);
     if (info === null) await mkdir(this.path, { mode: 0o700 });
     else if (info.isSymbolicLink() || !info.isDirectory()) {
@@ -77,6 +81,26 @@ export class Workspace {
       throw new HttpError(400, 'The workspace folder leads outside DATA_DIR: refused');
     }
     return real;
+  }
+
+  /** Makes the folder when missing (refused as write() refuses it) and answers its real path. */
+  ensureFolder(): Promise<string> {
+    return this.folder();
+  }
+
+  /**
+   * What is at `name` now, never following a link: a plain file with content, an empty one, nothing, or
+   * something that is not a plain file (a symlink, a folder), which is never read or written through.
+   */
+  async inspect(name: string): Promise<'file' | 'empty' | 'missing' | 'not-a-file'> {
+    if (workspaceNameProblem(name) !== null) return 'not-a-file';
+    const folder = await lstatOrNull(this.path);
+    if (folder === null) return 'missing';
+    if (folder.isSymbolicLink() || !folder.isDirectory()) return 'not-a-file';
+    const info = await lstatOrNull(join(this.path, name));
+    if (info === null) return 'missing';
+    if (!info.isFile()) return 'not-a-file';
+    return info.size === 0 ? 'empty' : 'file';
   }
 
   /** The workspace's files (plain files only), with their sizes. */

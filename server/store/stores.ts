@@ -32,6 +32,7 @@ import {
   type PresenceMoodStore,
 } from '../presence-mood/presence-mood-store';
 import { openWeeklySyncStore, type WeeklySyncStore } from '../weekly-sync/weekly-sync-store';
+import { openScanbotStore, type ScanbotStore } from '../scanbot/scanbot-store';
 import {
   configureAtRest,
   DataKeyError,
@@ -65,6 +66,7 @@ export interface Stores {
   presenceMood: PresenceMoodStore;
   presenceHub: PresenceHubStore;
   weeklySync: WeeklySyncStore;
+  scanbot: ScanbotStore;
 }
 
 export interface OpenStoresOptions {
@@ -115,6 +117,7 @@ export async function openStores(
     presenceMood: await openPresenceMoodStore(dataDir),
     presenceHub: await openPresenceHubStore(dataDir),
     weeklySync: await openWeeklySyncStore(dataDir),
+    scanbot: await openScanbotStore(dataDir),
   };
   try {
     // Finishes a migration a stop cut short: only files not in the set format are written again.

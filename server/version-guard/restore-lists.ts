@@ -43,6 +43,8 @@ export const KEPT_FILES: Readonly<Record<string, string>> = {
     "the presence hub's register (cameras, staff, vehicles the operator entered) and its security events: a record of what happened, never taken back",
   'weekly-sync.json':
     "the sync daemon's switch, its next Sunday and the sync log: taking it back would run a week's sync again",
+  'scanbot.json':
+    "ScanBot's watched files, auto-fix contents and activity log: the files it restored are not taken back, so neither is its record of them",
 };
 
 export type FileFate = 'restored' | 'kept' | 'unclassified';

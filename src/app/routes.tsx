@@ -47,6 +47,7 @@ const PresenceHubConsole = lazyComponent(
 const SyncControl = lazyComponent(
   () => import('@/features/sync-control/components/SyncControlScreen'),
 );
+const Scanbot = lazyComponent(() => import('@/features/scanbot/components/ScanbotScreen'));
 const Console = lazyComponent(() => import('./screens/ConsoleRoute'));
 const HybridDashboard = lazyComponent(
   () => import('@/features/hybrid/components/HybridDashboardPage'),
@@ -142,7 +143,16 @@ export const SCREENS: readonly ScreenEntry[] = [
   // The weekly deep sync and the bloom sync (docs/sync-control.md): its API needs system_control, and the
   // page says so itself to an account without it.
   { paths: ['/sync-control'], title: 'Sync Control', element: <SyncControl /> },
-  notBuilt(['/scanbot-control'], 'ScanBot Auto-Repair', 'File watching and automatic repair.'),
+  // ScanBot writes files into DATA_DIR on its own: system_control, as its API (docs/scanbot.md).
+  {
+    paths: ['/scanbot-control'],
+    title: 'ScanBot Auto-Repair',
+    element: (
+      <AdminGuard permission="system_control">
+        <Scanbot />
+      </AdminGuard>
+    ),
+  },
   adminOnly(
     {
       paths: ['/console', '/manual-console'],

@@ -113,6 +113,11 @@ const PROBES = {
     read: { path: '/api/mirror-bridge/status' },
     write: { path: '/api/mirror-bridge/stop', options: { method: 'POST' } },
   },
+  // Stop answers 2xx started or not, and changes nothing when not started.
+  scanbot: {
+    read: { path: '/api/scanbot/status' },
+    write: { path: '/api/scanbot/stop', options: { method: 'POST' } },
+  },
   // Domain triggers only propose a patch: a 2xx that changes no greeting.
   'self-mod': {
     read: { path: '/api/self-mod/config' },
@@ -256,6 +261,7 @@ describe('the area map', () => {
       'whisperbridge-lite': 'mirror_bridge / system_control',
       'mirror-bridge': 'system_control',
       'self-mod': 'system_control',
+      scanbot: 'system_control',
       'presence-system-tree': 'presence_engine',
       'manual-console': 'infrastructure / system_control',
       'mirror-sync': 'mirror_bridge',
