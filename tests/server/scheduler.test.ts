@@ -329,6 +329,7 @@ describe('scheduler', { timeout: 30_000 }, () => {
       'reminders',
       'consciousnessStream',
       'presenceMood',
+      'weeklyDeepSync',
     ]);
   });
 

@@ -71,6 +71,7 @@ describe('status and transitions', () => {
       'memory-lattice',
       'consciousness-stream',
       'presence-mood',
+      'weekly-deep-sync',
     ]);
 
     const slept = await owner.post('/api/sleep-mode/enable');
@@ -83,6 +84,7 @@ describe('status and transitions', () => {
       'reminders',
       'consciousnessStream',
       'presenceMood',
+      'weeklyDeepSync',
     ]);
     expect(sleeping.costSavings).toMatch(/80%/);
     expect(sleeping.lastActivity).not.toBeNull();

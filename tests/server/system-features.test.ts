@@ -2,7 +2,7 @@
 // real route registry, so it lists only routes that exist and none of them answers the app's 404; each
 // system's state follows what really runs; the console's counts and the mirror sync are real or absent.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emergenceOf } from '../../src/domain/emergence';
 import { uuidv7 } from '../../src/domain/uuidv7';
 import type { Timers } from '../../server/devcore/devcore-service';
@@ -251,8 +251,18 @@ describe('GET /api/manual-console/status', () => {
   });
 
   it('counts the real snapshots and the real uploaded files', async () => {
+    // Snapshots taken on their own must land before counting, or they are counted with this test's:
+    // the lattice's first background tick takes the day's, and the walk over every endpoint above
+    // started a weekly deep sync (POST /api/weekly-sync/trigger), which takes one when it gets there.
+    await setup.app.services.weeklySync.settled();
+    await vi.waitFor(() =>
+      expect(setup.app.services.lattice.snapshots().some((s) => s.reason === 'daily')).toBe(true),
+    );
     const before = await consoleStatus();
-    expect(before.rollback_snapshots).toBe(setup.app.services.lattice.snapshots().length);
+    // The lattice's snapshots of memory.json and the version guard's of DATA_DIR (the weekly sync's).
+    expect(before.rollback_snapshots).toBe(
+      setup.app.services.lattice.snapshots().length + setup.app.services.versionGuard.count(),
+    );
     await setup.app.services.lattice.snapshot('daily');
     const png = await sharp({
       create: { width: 24, height: 16, channels: 3, background: { r: 0, g: 90, b: 200 } },
