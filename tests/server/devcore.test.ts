@@ -38,10 +38,15 @@ async function statusOf(browser: TestBrowser): Promise<DevcoreStatus> {
   return (await response.json()) as DevcoreStatus;
 }
 
-async function waitFor(check: () => boolean | Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+/**
+ * Waits for a state by time, not by a number of turns: a scan reads every file of DATA_DIR, and on a
+ * loaded machine, beside the other jobs startBackground starts, 200 turns of the loop were not enough.
+ */
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
     if (await check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error('the condition never held');
 }
