@@ -139,3 +139,19 @@ export function getJson<T>(
     return (await res.json()) as T;
   };
 }
+
+/**
+ * GET through the request helper, read with the screen's own parser: a 429 is the spec's rate-limit
+ * ApiError (the helper only warns on it), and an answer the parser cannot read is an error, never data.
+ */
+export async function getParsed<T>(
+  url: string,
+  parse: (value: unknown) => T | null,
+  signal?: AbortSignal,
+): Promise<T> {
+  const res = await apiRequest('GET', url, undefined, { signal });
+  if (res.status === 429) throw new ApiError(429, res.statusText, '');
+  const parsed = parse(await res.json().catch(() => null));
+  if (parsed === null) throw new Error('Unexpected answer from the server');
+  return parsed;
+}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classifyError } from '@/domain/errors';
-import { ApiError, apiRequest, getJson, NetworkFailure } from '@/lib/api';
+import { ApiError, apiRequest, getJson, getParsed, NetworkFailure } from '@/lib/api';
 
 function stub(response: Response | (() => Promise<Response>)) {
   const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
@@ -134,5 +134,33 @@ describe('getJson query function', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     stub(new Response('slow down', { status: 429 }));
     await expect(getJson('/a')(context)).rejects.toThrow('429: slow down');
+  });
+});
+
+describe("getParsed: a screen's read through its own parser", () => {
+  const parseCount = (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { count?: unknown }).count === 'number'
+      ? (value as { count: number }).count
+      : null;
+
+  it('answers what the parser reads, a zero included', async () => {
+    stub(new Response(JSON.stringify({ count: 0 }), { status: 200 }));
+    await expect(getParsed('/api/x', parseCount)).resolves.toBe(0);
+  });
+
+  it('an answer the parser cannot read is an error, never data', async () => {
+    stub(new Response('<html>', { status: 200 }));
+    await expect(getParsed('/api/x', parseCount)).rejects.toThrow(
+      'Unexpected answer from the server',
+    );
+  });
+
+  it("a 429 is the rate limit's ApiError", async () => {
+    stub(new Response('{}', { status: 429, statusText: 'Too Many Requests' }));
+    const error = await getParsed('/api/x', parseCount).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(429);
   });
 });

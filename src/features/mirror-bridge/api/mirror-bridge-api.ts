@@ -2,7 +2,7 @@
 // the device for a panel opened offline (localStorage: the query cache keeps only queries whose last read
 // succeeded, and offline the 5 s poll fails within seconds).
 import { errorMessage, serverMessageFrom } from '@/domain/errors';
-import { ApiError, apiRequest, isApiError } from '@/lib/api';
+import { ApiError, apiRequest, getParsed, isApiError } from '@/lib/api';
 import {
   actionUrl,
   MIRROR_LOGS_URL,
@@ -16,18 +16,6 @@ import {
 
 export const MIRROR_STATUS_KEY = [MIRROR_STATUS_URL] as const;
 export const MIRROR_LOGS_KEY = [MIRROR_LOGS_URL] as const;
-
-async function getParsed<T>(
-  url: string,
-  parse: (value: unknown) => T | null,
-  signal?: AbortSignal,
-): Promise<T> {
-  const res = await apiRequest('GET', url, undefined, { signal });
-  if (res.status === 429) throw new ApiError(429, res.statusText, '');
-  const parsed = parse(await res.json().catch(() => null));
-  if (!parsed) throw new Error('Unexpected answer from the server');
-  return parsed;
-}
 
 export function fetchBridgeStatus({ signal }: { signal?: AbortSignal }): Promise<BridgeStatus> {
   return getParsed(MIRROR_STATUS_URL, parseBridgeStatus, signal);

@@ -1,7 +1,7 @@
 // The mood strip's two calls (spec 000 §7) and the copy of their last answers kept for a screen opened
 // offline. The query cache's IndexedDB copy is not enough: it keeps only queries whose last read
 // succeeded, and offline the 10 s poll fails at once (as the sleep screen found, docs/sleep-client.md).
-import { ApiError, apiRequest } from '@/lib/api';
+import { getParsed } from '@/lib/api';
 import {
   MOOD_STATE_URL,
   THOUGHT_MAP_URL,
@@ -15,18 +15,6 @@ export const MOOD_STATE_KEY = [MOOD_STATE_URL] as const;
 export const THOUGHT_MAP_KEY = [THOUGHT_MAP_URL] as const;
 export const KEPT_MOOD_KEY = 'kiri-mood-state';
 export const KEPT_THOUGHTS_KEY = 'kiri-thought-map';
-
-async function getParsed<T>(
-  url: string,
-  parse: (json: unknown) => T | null,
-  signal: AbortSignal | undefined,
-): Promise<T> {
-  const res = await apiRequest('GET', url, undefined, { signal });
-  if (res.status === 429) throw new ApiError(429, res.statusText, '');
-  const value = parse(await res.json().catch(() => null));
-  if (value === null) throw new Error('Unexpected answer from the server');
-  return value;
-}
 
 export const fetchMoodState = ({ signal }: { signal?: AbortSignal }): Promise<MoodState> =>
   getParsed(MOOD_STATE_URL, parseMoodState, signal);

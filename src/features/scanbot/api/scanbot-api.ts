@@ -1,6 +1,6 @@
 // ScanBot's calls (spec 002 §7 "Auto-repair tool") over the shared request helper.
 import { errorMessage, serverMessageFrom } from '@/domain/errors';
-import { ApiError, apiRequest, isApiError } from '@/lib/api';
+import { ApiError, apiRequest, getParsed, isApiError } from '@/lib/api';
 import {
   actionUrl,
   parseScanbotLogs,
@@ -14,18 +14,6 @@ import {
 
 export const SCANBOT_STATUS_KEY = [SCANBOT_STATUS_URL] as const;
 export const SCANBOT_LOGS_KEY = [SCANBOT_LOGS_URL] as const;
-
-async function getParsed<T>(
-  url: string,
-  parse: (value: unknown) => T | null,
-  signal?: AbortSignal,
-): Promise<T> {
-  const res = await apiRequest('GET', url, undefined, { signal });
-  if (res.status === 429) throw new ApiError(429, res.statusText, '');
-  const parsed = parse(await res.json().catch(() => null));
-  if (!parsed) throw new Error('Unexpected answer from the server');
-  return parsed;
-}
 
 export function fetchScanbotStatus({ signal }: { signal?: AbortSignal }): Promise<ScanbotStatus> {
   return getParsed(SCANBOT_STATUS_URL, parseScanbotStatus, signal);

@@ -2,7 +2,7 @@
 // device for a panel opened offline (localStorage: the query cache keeps only queries whose last read
 // succeeded, so a failed refresh offline would drop them from its saved copy).
 import { SELF_MOD_LOG_FETCH } from '@/domain/self-mod';
-import { ApiError, apiRequest } from '@/lib/api';
+import { ApiError, apiRequest, getParsed } from '@/lib/api';
 import type { MappedCommand } from '../model/command-mapping';
 import {
   parseConfig,
@@ -24,18 +24,6 @@ export const APPLY_PATCH_URL = `${SELF_MOD_BASE}/apply-latest-patch`;
 
 /** Every self-mod query's key starts with this: one invalidation reloads the panel. */
 export const SELF_MOD_KEY = ['self-mod'] as const;
-
-async function getParsed<T>(
-  url: string,
-  parse: (value: unknown) => T | null,
-  signal?: AbortSignal,
-): Promise<T> {
-  const res = await apiRequest('GET', url, undefined, { signal });
-  if (res.status === 429) throw new ApiError(429, res.statusText, '');
-  const parsed = parse(await res.json().catch(() => null));
-  if (parsed === null) throw new Error('Unexpected answer from the server');
-  return parsed;
-}
 
 export const fetchConfig = (signal?: AbortSignal) => getParsed(CONFIG_URL, parseConfig, signal);
 export const fetchGreeting = (signal?: AbortSignal) =>

@@ -2,20 +2,8 @@
 // kept on the device for a panel opened offline (localStorage: a failed poll leaves the query without
 // data on a fresh page).
 import { errorMessage, serverMessageFrom } from '@/domain/errors';
-import { ApiError, apiRequest, isApiError } from '@/lib/api';
+import { ApiError, apiRequest, getParsed, isApiError } from '@/lib/api';
 import { EXECUTE_URL, rollbackUrl } from '../model/system-control';
-
-export async function getParsed<T>(
-  url: string,
-  parse: (value: unknown) => T | null,
-  signal?: AbortSignal,
-): Promise<T> {
-  const res = await apiRequest('GET', url, undefined, { signal });
-  if (res.status === 429) throw new ApiError(429, res.statusText, '');
-  const parsed = parse(await res.json().catch(() => null));
-  if (parsed === null) throw new Error('Unexpected answer from the server');
-  return parsed;
-}
 
 export async function postExecute(command: string, params: unknown): Promise<{ taskId: string }> {
   const res = await apiRequest('POST', EXECUTE_URL, { command, params });
