@@ -78,6 +78,29 @@ function Field({
   );
 }
 
+/** A text field of the forms: the label, the input and its problem or hint. */
+function TextField({
+  value,
+  onChange,
+  ...field
+}: Omit<Parameters<typeof Field>[0], 'children'> & {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field {...field}>
+      {(props) => (
+        <input
+          {...props}
+          className={input}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
 function FormShell<D extends object>({
   title,
   open,
@@ -172,41 +195,28 @@ export function CameraForm({ camera, onClose }: { camera: Camera | null; onClose
     >
       {(shown) => (
         <>
-          <Field
+          <TextField
             label={T.fields.cameraId}
             hint={camera ? undefined : T.fields.cameraIdHint}
             problem={problems.cameraId}
             shown={shown}
-          >
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.cameraId}
-                onChange={(e) => set('cameraId')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={T.fields.zone} problem={problems.zone} shown={shown}>
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.zone}
-                onChange={(e) => set('zone')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={T.fields.location} problem={problems.location} shown={shown}>
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.location}
-                onChange={(e) => set('location')(e.target.value)}
-              />
-            )}
-          </Field>
+            value={draft.cameraId}
+            onChange={set('cameraId')}
+          />
+          <TextField
+            label={T.fields.zone}
+            problem={problems.zone}
+            shown={shown}
+            value={draft.zone}
+            onChange={set('zone')}
+          />
+          <TextField
+            label={T.fields.location}
+            problem={problems.location}
+            shown={shown}
+            value={draft.location}
+            onChange={set('location')}
+          />
           <Field label={T.fields.ipAddress} problem={problems.ipAddress} shown={shown}>
             {(props) => (
               <input
@@ -269,51 +279,35 @@ export function StaffForm({
     >
       {(shown) => (
         <>
-          <Field
+          <TextField
             label={T.fields.staffId}
             hint={member ? undefined : T.fields.staffIdHint}
             problem={problems.staffId}
             shown={shown}
-          >
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.staffId}
-                onChange={(e) => set('staffId')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={T.fields.name} problem={problems.name} shown={shown}>
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.name}
-                onChange={(e) => set('name')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={T.fields.role} problem={problems.role} shown={shown}>
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.role}
-                onChange={(e) => set('role')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={T.fields.uniformColor} problem={problems.uniformColor} shown={shown}>
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.uniformColor}
-                onChange={(e) => set('uniformColor')(e.target.value)}
-              />
-            )}
-          </Field>
+            value={draft.staffId}
+            onChange={set('staffId')}
+          />
+          <TextField
+            label={T.fields.name}
+            problem={problems.name}
+            shown={shown}
+            value={draft.name}
+            onChange={set('name')}
+          />
+          <TextField
+            label={T.fields.role}
+            problem={problems.role}
+            shown={shown}
+            value={draft.role}
+            onChange={set('role')}
+          />
+          <TextField
+            label={T.fields.uniformColor}
+            problem={problems.uniformColor}
+            shown={shown}
+            value={draft.uniformColor}
+            onChange={set('uniformColor')}
+          />
           <Field label={T.fields.status} problem={undefined} shown={shown}>
             {(props) => (
               <select
@@ -364,36 +358,27 @@ export function VehicleForm({
     >
       {(shown) => (
         <>
-          <Field label={T.fields.plateNumber} problem={problems.plateNumber} shown={shown}>
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.plateNumber}
-                onChange={(e) => set('plateNumber')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={T.fields.vehicleType} problem={problems.vehicleType} shown={shown}>
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.vehicleType}
-                onChange={(e) => set('vehicleType')(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={T.fields.ownerName} problem={problems.ownerName} shown={shown}>
-            {(props) => (
-              <input
-                {...props}
-                className={input}
-                value={draft.ownerName}
-                onChange={(e) => set('ownerName')(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={T.fields.plateNumber}
+            problem={problems.plateNumber}
+            shown={shown}
+            value={draft.plateNumber}
+            onChange={set('plateNumber')}
+          />
+          <TextField
+            label={T.fields.vehicleType}
+            problem={problems.vehicleType}
+            shown={shown}
+            value={draft.vehicleType}
+            onChange={set('vehicleType')}
+          />
+          <TextField
+            label={T.fields.ownerName}
+            problem={problems.ownerName}
+            shown={shown}
+            value={draft.ownerName}
+            onChange={set('ownerName')}
+          />
           <Field label={T.fields.status} problem={undefined} shown={shown}>
             {(props) => (
               <select
