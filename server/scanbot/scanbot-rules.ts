@@ -35,11 +35,11 @@ export function nextScanAt(
 }
 
 /**
- * Rule 'daemon runs in': ScanBot is upkeep, neither a dream cycle nor learning (what sleep pauses, spec
- * 002 §4), so it keeps watching asleep; deep pause stops it.
+ * Rule 'daemon runs in': only while Kiri is awake. Issue 18 asks each background job of its three
+ * screens to be paused by sleep and stopped by deep pause; a Manual Scan still works in either.
  */
 export function scanbotRunsIn(state: PowerState): boolean {
-  return state !== 'deep-pause';
+  return state === 'awake';
 }
 
 /** Rule 'autoFixesAvailable': the watched files that carry auto-fix content. */

@@ -67,7 +67,7 @@ export interface ScanbotStatus {
   /** Automatic scanning is started (Start Auto), whatever the power state. */
   isRunning: boolean;
   /** Started but stopped for now by Kiri's deep pause. */
-  pausedByDeepPause: boolean;
+  paused: boolean;
   lastScan: string | null;
   /** When the next automatic scan is due; null when not started or paused. */
   nextScan: string | null;
@@ -127,7 +127,7 @@ export class ScanbotService {
     return this.options.store.data;
   }
 
-  /** The daemon runs: started, and not stopped by deep pause. */
+  /** The daemon runs: started, and Kiri awake (sleep pauses it, deep pause stops it). */
   private get active(): boolean {
     return this.data.running && scanbotRunsIn(this.options.powerState());
   }
@@ -154,7 +154,7 @@ export class ScanbotService {
       scanInterval: intervalMinutes,
       autoFixesAvailable: autoFixesAvailable(this.data.files),
       isRunning: running,
-      pausedByDeepPause: running && !this.active,
+      paused: running && !this.active,
       lastScan: lastScanAt === null ? null : iso(lastScanAt),
       nextScan:
         this.active && startedAt !== null

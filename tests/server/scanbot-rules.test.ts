@@ -37,9 +37,9 @@ describe("rule 'next automatic scan'", () => {
 });
 
 describe("rule 'daemon runs in'", () => {
-  it('runs awake and asleep, stops in deep pause', () => {
+  it('runs awake only: paused asleep, stopped in deep pause', () => {
     expect(scanbotRunsIn('awake')).toBe(true);
-    expect(scanbotRunsIn('sleeping')).toBe(true);
+    expect(scanbotRunsIn('sleeping')).toBe(false);
     expect(scanbotRunsIn('deep-pause')).toBe(false);
   });
 });

@@ -29,7 +29,7 @@ export const SCANBOT_TEXT = {
   autoFixes: (count: number) => `${count} auto-fix${count === 1 ? '' : 'es'} available`,
   autoOn: 'Auto: On',
   autoOff: 'Auto: Off',
-  autoPaused: 'Auto: Paused (deep pause)',
+  autoPaused: 'Auto: Paused (Kiri is asleep or paused)',
   manualScan: 'Manual Scan',
   startAuto: 'Start Auto',
   stopAuto: 'Stop Auto',
@@ -52,7 +52,7 @@ export const SCANBOT_TEXT = {
   about: [
     'ScanBot watches files in its own folder on the server (DATA_DIR/scanbot). A name is a plain file name: no folders, no paths.',
     'A scan checks every watched file. A file that is missing or empty is written back from its auto-fix content, and the log says so. A file that is there with other content is left alone: ScanBot repairs only what is missing or empty.',
-    'Start Auto scans at the interval shown and whenever a watched file changes on disk. It keeps running while Kiri sleeps; deep pause stops it until she wakes. Removing a file stops watching it and leaves the file as it is.',
+    'Start Auto scans at the interval shown and whenever a watched file changes on disk. Sleep and deep pause stop it until Kiri wakes; Manual Scan works at any time. Removing a file stops watching it and leaves the file as it is.',
   ],
   loading: 'Loading ScanBot status...',
   offlineTitle: 'Offline',
@@ -89,7 +89,7 @@ export interface ScanbotStatus {
   scanInterval: number;
   autoFixesAvailable: number;
   isRunning: boolean;
-  pausedByDeepPause: boolean;
+  paused: boolean;
   lastScan: string | null;
   nextScan: string | null;
 }
@@ -127,7 +127,7 @@ export function parseScanbotStatus(value: unknown): ScanbotStatus | null {
     scanInterval: value.scanInterval,
     autoFixesAvailable: value.autoFixesAvailable,
     isRunning: value.isRunning === true,
-    pausedByDeepPause: value.pausedByDeepPause === true,
+    paused: value.paused === true,
     lastScan: typeof value.lastScan === 'string' ? value.lastScan : null,
     nextScan: typeof value.nextScan === 'string' ? value.nextScan : null,
   };
@@ -161,9 +161,9 @@ export function fileBadgeOf(file: WatchedFile): 'present' | 'empty' | 'missing' 
 }
 
 /** Rule 'auto state': started, stopped, or started but stopped by deep pause. */
-export function autoStateOf(status: Pick<ScanbotStatus, 'isRunning' | 'pausedByDeepPause'>) {
+export function autoStateOf(status: Pick<ScanbotStatus, 'isRunning' | 'paused'>) {
   if (!status.isRunning) return SCANBOT_TEXT.autoOff;
-  return status.pausedByDeepPause ? SCANBOT_TEXT.autoPaused : SCANBOT_TEXT.autoOn;
+  return status.paused ? SCANBOT_TEXT.autoPaused : SCANBOT_TEXT.autoOn;
 }
 
 /** Why the screen has no fresh status: the server refused this account (403) or could not be reached. */

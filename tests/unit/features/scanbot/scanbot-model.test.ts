@@ -58,11 +58,11 @@ describe('rule: tick or Missing', () => {
 });
 
 describe('rule: auto state', () => {
-  it('says on, off, or paused by deep pause', () => {
-    expect(autoStateOf({ isRunning: false, pausedByDeepPause: false })).toBe('Auto: Off');
-    expect(autoStateOf({ isRunning: true, pausedByDeepPause: false })).toBe('Auto: On');
-    expect(autoStateOf({ isRunning: true, pausedByDeepPause: true })).toBe(
-      'Auto: Paused (deep pause)',
+  it('says on, off, or paused by sleep or deep pause', () => {
+    expect(autoStateOf({ isRunning: false, paused: false })).toBe('Auto: Off');
+    expect(autoStateOf({ isRunning: true, paused: false })).toBe('Auto: On');
+    expect(autoStateOf({ isRunning: true, paused: true })).toBe(
+      'Auto: Paused (Kiri is asleep or paused)',
     );
   });
 });
