@@ -78,6 +78,40 @@ function Field({
   );
 }
 
+/** The status select of the forms: the statuses in the spec's order, each with its label. */
+function StatusField<S extends string>({
+  shown,
+  value,
+  onChange,
+  statuses,
+  labels,
+}: {
+  shown: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  statuses: readonly S[];
+  labels: Record<S, string>;
+}) {
+  return (
+    <Field label={T.fields.status} problem={undefined} shown={shown}>
+      {(props) => (
+        <select
+          {...props}
+          className={input}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {labels[status]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** A text field of the forms: the label, the input and its problem or hint. */
 function TextField({
   value,
@@ -228,22 +262,13 @@ export function CameraForm({ camera, onClose }: { camera: Camera | null; onClose
               />
             )}
           </Field>
-          <Field label={T.fields.status} problem={undefined} shown={shown}>
-            {(props) => (
-              <select
-                {...props}
-                className={input}
-                value={draft.status}
-                onChange={(e) => set('status')(e.target.value)}
-              >
-                {CAMERA_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {CAMERA_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <StatusField
+            shown={shown}
+            value={draft.status}
+            onChange={set('status')}
+            statuses={CAMERA_STATUSES}
+            labels={CAMERA_STATUS_LABELS}
+          />
         </>
       )}
     </FormShell>
@@ -308,22 +333,13 @@ export function StaffForm({
             value={draft.uniformColor}
             onChange={set('uniformColor')}
           />
-          <Field label={T.fields.status} problem={undefined} shown={shown}>
-            {(props) => (
-              <select
-                {...props}
-                className={input}
-                value={draft.status}
-                onChange={(e) => set('status')(e.target.value)}
-              >
-                {STAFF_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {STAFF_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <StatusField
+            shown={shown}
+            value={draft.status}
+            onChange={set('status')}
+            statuses={STAFF_STATUSES}
+            labels={STAFF_STATUS_LABELS}
+          />
         </>
       )}
     </FormShell>
@@ -379,22 +395,13 @@ export function VehicleForm({
             value={draft.ownerName}
             onChange={set('ownerName')}
           />
-          <Field label={T.fields.status} problem={undefined} shown={shown}>
-            {(props) => (
-              <select
-                {...props}
-                className={input}
-                value={draft.status}
-                onChange={(e) => set('status')(e.target.value)}
-              >
-                {VEHICLE_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {VEHICLE_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <StatusField
+            shown={shown}
+            value={draft.status}
+            onChange={set('status')}
+            statuses={VEHICLE_STATUSES}
+            labels={VEHICLE_STATUS_LABELS}
+          />
         </>
       )}
     </FormShell>
