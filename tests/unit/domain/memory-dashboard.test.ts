@@ -2,7 +2,6 @@
 // /api/memory/add share (src/domain/memory-dashboard.ts).
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_IMPORTANCE,
   IMPORTANCE_INVALID,
   importanceBand,
   importanceOnScale,
@@ -43,7 +42,7 @@ describe('importance defaults to 5 when not a number', () => {
   it.each([['x'], [''], ['   '], [undefined], [null], [true], [{}], [[]], [Number.NaN]])(
     '%j is 5',
     (value) => {
-      expect(readImportance(value)).toBe(DEFAULT_IMPORTANCE);
+      expect(readImportance(value)).toBe(5);
     },
   );
 
