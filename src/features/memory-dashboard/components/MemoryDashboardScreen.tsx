@@ -114,7 +114,7 @@ function Tile({
   children: ReactNode;
 }) {
   return (
-    <div className="grid content-start gap-0.5 rounded-lg bg-page p-3">
+    <div className="grid content-start gap-0.5 rounded-lg border border-line bg-page p-3">
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="text-2xl font-semibold tabular-nums" data-testid={testId}>
         {children}
@@ -162,7 +162,7 @@ function StatsCard({
             <Tile label={T.users} hint={T.usersHint} testId="memory-users">
               {stats.userCount}
             </Tile>
-            <div className="grid content-start gap-0.5 rounded-lg bg-page p-3">
+            <div className="grid content-start gap-0.5 rounded-lg border border-line bg-page p-3">
               <dt className="text-sm text-muted">{T.lastOptimization}</dt>
               <dd className="font-semibold" data-testid="memory-last-optimization">
                 {lastOptimizationText(stats.lastOptimization, timeZone, T.never)}
@@ -210,7 +210,7 @@ function ContextCard({ view, failed }: { view: MemoryContextView | undefined; fa
           </p>
           <pre
             data-testid="memory-context"
-            className="max-h-72 overflow-y-auto rounded-lg bg-page p-3 font-sans text-sm break-words whitespace-pre-wrap"
+            className="max-h-72 overflow-y-auto rounded-lg border border-line bg-page p-3 font-sans text-sm break-words whitespace-pre-wrap"
           >
             {view.context}
           </pre>
