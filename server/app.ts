@@ -86,7 +86,7 @@ import {
 import { mirrorSyncOf, type MirrorSyncSource } from './system-tree/mirror-sync';
 import { ownerRelationshipHistory } from './chat/relationship-history';
 import { LogRing } from './self-mod/log-ring';
-import { withOwnerGreeting } from './self-mod/greeting';
+import { dayPartAt, renderGreeting, withOwnerGreeting } from './self-mod/greeting';
 import { SelfModService, type PythonExecutionSource } from './self-mod/self-mod-service';
 import { selfModRoutes } from './routes/self-mod';
 import { VersionGuard } from './version-guard/version-guard';
@@ -119,6 +119,8 @@ import { weeklyRunsIn } from './weekly-sync/weekly-sync-rules';
 import { ScanbotService, type ScanbotTimers } from './scanbot/scanbot-service';
 import { scanbotRunsIn } from './scanbot/scanbot-rules';
 import { scanbotRoutes } from './routes/scanbot';
+import { MemoryDashboard } from './memory-dashboard/memory-dashboard-service';
+import { COMPILED_MEMORY_PATH, compiledMemoryRoutes, memoryRoutes } from './routes/memory';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -510,6 +512,25 @@ export function createApp(deps: AppDeps) {
     enabled: () => scanbot.isStarted(),
   });
   power.onAwake(() => scanbot.wake());
+  // The memory dashboard (docs/memory-dashboard.md): the chat's own lattice, read and added to by hand.
+  const memoryDashboard = new MemoryDashboard({
+    lattice,
+    conversationLog: (account) => findAccount(stores.conversations.data, account)?.log ?? [],
+    syncRuns: () => stores.weeklySync.data.runs,
+    ownerGreetingHeard: (viewerName) => {
+      const text = ownerGreeting();
+      return text === null
+        ? null
+        : renderGreeting(text, {
+            name: viewerName,
+            persona: config.personaName,
+            part: dayPartAt(clock(), config.timeZone),
+          });
+    },
+    personaName: config.personaName,
+    clock,
+    timeZone: config.timeZone,
+  });
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
@@ -535,6 +556,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', denyByDefault);
   // Each API area's permission (auth/area-permissions.ts), checked before any route or body is read.
   app.use('/api/*', enforceAreaPermissions);
+  // The compiled memory file lives outside /api (spec 002 §7): its own no-store and session; its route
+  // checks the permission (routes/memory.ts).
+  app.use(COMPILED_MEMORY_PATH, noStore, loadViewer(auth));
   const jsonBodyLimit = limitBody(JSON_BODY_LIMIT_BYTES);
   // An upload has its own 10 MB cap, counted as it streams (routes/images.ts, routes/manual-console.ts).
   app.use('/api/*', (c, next) =>
@@ -631,6 +655,8 @@ export function createApp(deps: AppDeps) {
 
     .route('/api/weekly-sync', weeklySyncRoutes({ sync: weeklySync }))
     .route('/api/bloom-sync', bloomSyncRoutes({ sync: weeklySync }))
+    .route('/api/memory', memoryRoutes({ dashboard: memoryDashboard }))
+    .route(COMPILED_MEMORY_PATH, compiledMemoryRoutes({ dashboard: memoryDashboard }))
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
   if (config.serveStatic) app.use(staticFiles(config.staticDir));

@@ -129,6 +129,10 @@ export const AREA_PERMISSIONS = {
   // ScanBot (docs/scanbot.md): operator tooling that writes files into DATA_DIR/scanbot on its own: the
   // admin group's system_control, for reading too, refused as the admin area is.
   scanbot: { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // The memory dashboard (docs/memory-dashboard.md): the viewer's own memories, read and added to by hand,
+  // as the chat's memory panel does: memory_threading. GET /compiled-memory.md, outside /api, checks the
+  // same permission in its route (routes/memory.ts).
+  memory: { read: 'memory_threading' },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -4,7 +4,7 @@
 import { uuidv7 } from '../../src/domain/uuidv7';
 import { readTerms, type Terms } from '../../src/engine/language/terms';
 import { emotionalWeightOf } from '../memory/emotions';
-import { importanceOf, linksFor, sealOf, tagsOf } from '../memory/lattice-rules';
+import { importanceOf, linksFor, MAX_TAGS, sealOf, tagsOf } from '../memory/lattice-rules';
 import type { MemoryContextType, MemoryFile, MemoryNode } from '../store/memory-store';
 
 /**
@@ -36,6 +36,20 @@ export interface NewNode {
   feelingsFrom?: string;
   sourceMessageId?: string | null;
   importanceAtLeast?: number;
+  /** The importance the owner gave it (the memory dashboard, 0.1 to 1): kept as given, not computed. */
+  importance?: number;
+  /** Tags the owner gave it (the memory dashboard): first, lower case, before the lattice's own. */
+  tags?: readonly string[];
+}
+
+/** Rule: ownTagsFirst. The owner's tags (lower case, as the lattice's) then the lattice's, each once, at most MAX_TAGS. */
+export function ownTagsFirst(own: readonly string[], found: readonly string[]): string[] {
+  const tags: string[] = [];
+  for (const tag of [...own.map((t) => t.toLowerCase()), ...found]) {
+    if (tags.length === MAX_TAGS) break;
+    if (!tags.includes(tag)) tags.push(tag);
+  }
+  return tags;
 }
 
 /**
@@ -49,7 +63,7 @@ export function makeNode(fields: NewNode, now: number, others: readonly MemoryNo
     feelingText,
     feelingText === fields.content ? terms : readTerms(feelingText),
   );
-  const tags = tagsOf(terms);
+  const tags = ownTagsFirst(fields.tags ?? [], tagsOf(terms));
   const entityTags = terms.entities.map((entity) => entity.value.toLowerCase());
   const node: MemoryNode = {
     id: uuidv7(now),
@@ -59,10 +73,9 @@ export function makeNode(fields: NewNode, now: number, others: readonly MemoryNo
     ownerOnly: fields.ownerOnly,
     timestamp: now,
     accessCount: 0,
-    importance: Math.max(
-      fields.importanceAtLeast ?? 0,
-      importanceOf(fields.source, weights, terms),
-    ),
+    importance:
+      fields.importance ??
+      Math.max(fields.importanceAtLeast ?? 0, importanceOf(fields.source, weights, terms)),
     emotionalWeight: weights,
     semanticTags: tags,
     linkedNodes: linksFor(tags, entityTags, others),

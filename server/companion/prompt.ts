@@ -106,23 +106,7 @@ export function systemPrompt(input: CompanionInput, facts: PromptFacts): string 
       `Your current mood: ${input.mood.mode} (intensity ${intensity.toFixed(2)}). Let it colour your tone.`,
     );
   }
-  // The memory lattice orders them most relevant to the message first; owner-only ones stay here.
-  const memories = (input.memories ?? [])
-    .filter((memory) => typeof memory?.content === 'string' && memory.content.trim())
-    .filter((memory) => memory.ownerOnly !== true)
-    .slice(0, MAX_PROMPT_MEMORIES);
-  if (memories.length > 0) {
-    const list = memories.map((memory) => {
-      const content = tidy(memory.content).slice(0, MAX_MEMORY_CHARS);
-      return `- ${content} (told ${timeAgo(memory.timestamp, input.now)})`;
-    });
-    sections.push(
-      'Things the owner asked you to remember, the most relevant to their message first. Use them when relevant; never invent others:\n' +
-        list.join('\n'),
-    );
-  } else {
-    sections.push('The owner has not asked you to remember anything yet.');
-  }
+  sections.push(memoriesSection(input.memories, input.now));
   const toneSection = toneSyncSection(input);
   if (toneSection) sections.push(toneSection);
   if (facts.intent === 'initial_greeting') {
@@ -148,6 +132,28 @@ export function systemPrompt(input: CompanionInput, facts: PromptFacts): string 
     );
   }
   return sections.join('\n\n');
+}
+
+/**
+ * The prompt's memory section: the first MAX_PROMPT_MEMORIES of `memories` (the lattice orders them most
+ * relevant to the message first) that are not owner-only, each with how long ago it was told. The memory
+ * dashboard shows this same text as its memory context (docs/memory-dashboard.md).
+ */
+export function memoriesSection(memories: CompanionInput['memories'], now: number): string {
+  // Owner-only memories stay here: a provider's prompt leaves the machine.
+  const shared = (memories ?? [])
+    .filter((memory) => typeof memory?.content === 'string' && memory.content.trim())
+    .filter((memory) => memory.ownerOnly !== true)
+    .slice(0, MAX_PROMPT_MEMORIES);
+  if (shared.length === 0) return 'The owner has not asked you to remember anything yet.';
+  const list = shared.map((memory) => {
+    const content = tidy(memory.content).slice(0, MAX_MEMORY_CHARS);
+    return `- ${content} (told ${timeAgo(memory.timestamp, now)})`;
+  });
+  return (
+    'Things the owner asked you to remember, the most relevant to their message first. Use them when relevant; never invent others:\n' +
+    list.join('\n')
+  );
 }
 
 /**

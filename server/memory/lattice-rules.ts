@@ -119,10 +119,10 @@ export function checkIntegrity(nodes: readonly MemoryNode[]): IntegrityReport {
 }
 
 /**
- * Rule: activeThreadsOf. A thread is a group of two or more nodes joined by links (a connected part of
- * the lattice); it is active when one of its nodes was made or recalled within ACTIVE_THREAD_MS.
+ * Rule: threadsOf. A thread is a group of two or more nodes joined by links (a connected part of the
+ * lattice; a link to a node that is not there joins nothing). Answers each thread's nodes.
  */
-export function activeThreadsOf(nodes: readonly MemoryNode[], now: number): number {
+export function threadsOf(nodes: readonly MemoryNode[]): MemoryNode[][] {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const neighbours = new Map<string, Set<string>>(nodes.map((node) => [node.id, new Set()]));
   for (const node of nodes) {
@@ -133,18 +133,15 @@ export function activeThreadsOf(nodes: readonly MemoryNode[], now: number): numb
     }
   }
   const seen = new Set<string>();
-  let active = 0;
+  const threads: MemoryNode[][] = [];
   for (const node of nodes) {
     if (seen.has(node.id)) continue;
     const stack = [node.id];
     seen.add(node.id);
-    let size = 0;
-    let recent = false;
+    const members: MemoryNode[] = [];
     while (stack.length > 0) {
       const current = byId.get(stack.pop()!)!;
-      size += 1;
-      const last = Math.max(current.timestamp, current.lastAccessedAt ?? 0);
-      if (now - last <= ACTIVE_THREAD_MS) recent = true;
+      members.push(current);
       for (const next of neighbours.get(current.id)!) {
         if (!seen.has(next)) {
           seen.add(next);
@@ -152,9 +149,21 @@ export function activeThreadsOf(nodes: readonly MemoryNode[], now: number): numb
         }
       }
     }
-    if (size >= 2 && recent) active += 1;
+    if (members.length >= 2) threads.push(members);
   }
-  return active;
+  return threads;
+}
+
+/**
+ * Rule: activeThreadsOf. The threads (threadsOf) of which one node was made or recalled within
+ * ACTIVE_THREAD_MS.
+ */
+export function activeThreadsOf(nodes: readonly MemoryNode[], now: number): number {
+  return threadsOf(nodes).filter((members) =>
+    members.some(
+      (node) => now - Math.max(node.timestamp, node.lastAccessedAt ?? 0) <= ACTIVE_THREAD_MS,
+    ),
+  ).length;
 }
 
 /** Rule: anchorsOf. Nodes with importance ≥ 0.8 recalled at least once. */

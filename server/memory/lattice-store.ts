@@ -1,6 +1,7 @@
 // memory-lattice.json: what the lattice keeps beside memory.json: the index of memory.json's snapshots
-// (each file in DATA_DIR/memory-snapshots with its sha256) and the dream sequences made while Kiri sleeps.
-// Written rarely (a snapshot a day, a few dreams a night): rewritten whole, no journal.
+// (each file in DATA_DIR/memory-snapshots with its sha256), the dream sequences made while Kiri sleeps,
+// and when each account was last consolidated. Written rarely (a snapshot a day, a few dreams a night, a
+// consolidation a week): rewritten whole, no journal.
 import { z } from 'zod';
 import {
   openJsonFileStore,
@@ -46,6 +47,12 @@ export const latticeFileSchema = z.object({
   snapshots: z.array(snapshotSchema),
   dreams: z.array(dreamSchema),
   lastDreamAt: z.number().int().nonnegative().nullable(),
+  /**
+   * When each account's memories were last consolidated (MemoryLattice.consolidate: the weekly and bloom
+   * syncs, the console's Learning Task), in ms: the memory dashboard's last optimization. Optional, with
+   * no version change: a file written before has none (no consolidation was recorded then).
+   */
+  consolidatedAt: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });
 
 export type Snapshot = z.infer<typeof snapshotSchema>;
@@ -57,7 +64,13 @@ export const latticeStoreDefinition: StoreDefinition<LatticeFile> = {
   fileName: 'memory-lattice.json',
   currentVersion: LATTICE_FILE_VERSION,
   schema: latticeFileSchema,
-  defaults: () => ({ version: LATTICE_FILE_VERSION, snapshots: [], dreams: [], lastDreamAt: null }),
+  defaults: () => ({
+    version: LATTICE_FILE_VERSION,
+    snapshots: [],
+    dreams: [],
+    lastDreamAt: null,
+    consolidatedAt: {},
+  }),
   migrations: {},
 };
 

@@ -383,7 +383,24 @@ export class MemoryLattice {
     } else {
       report = preview;
     }
+    // A pass that found nothing to change still ran: the memory dashboard's last optimization.
+    await this.options.lattice.update((data) => {
+      data.consolidatedAt = { ...data.consolidatedAt, [account]: now };
+    });
     return report;
+  }
+
+  /** When the account's memories were last consolidated (ms), or null when never (recorded). */
+  lastConsolidatedAt(account: string): number | null {
+    const recorded = this.options.lattice.data.consolidatedAt ?? {};
+    return Object.hasOwn(recorded, account) ? recorded[account]! : null;
+  }
+
+  /** The accounts that hold at least one memory. */
+  accountsWithMemories(): string[] {
+    return Object.entries(this.options.memory.data.accounts)
+      .filter(([, { nodes }]) => nodes.length > 0)
+      .map(([account]) => account);
   }
 }
 

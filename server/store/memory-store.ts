@@ -14,12 +14,21 @@ import {
 
 export const MEMORY_FILE_VERSION = 1;
 
+/**
+ * A memory's type: spec 000 §3.1's five context types, then the other four of the memory dashboard's
+ * (spec 002 §5: conversation is in both; src/domain/memory-dashboard.ts MEMORY_TYPES). The four joined the
+ * enum without a version change: files written before hold only the first five, which still parse.
+ */
 export const MEMORY_CONTEXT_TYPES = [
   'conversation',
   'reflection',
   'observation',
   'learning',
   'bonding',
+  'preference',
+  'personality',
+  'context',
+  'relationship',
 ] as const;
 
 export type MemoryContextType = (typeof MEMORY_CONTEXT_TYPES)[number];

@@ -48,6 +48,9 @@ const SyncControl = lazyComponent(
   () => import('@/features/sync-control/components/SyncControlScreen'),
 );
 const Scanbot = lazyComponent(() => import('@/features/scanbot/components/ScanbotScreen'));
+const MemoryDashboard = lazyComponent(
+  () => import('@/features/memory-dashboard/components/MemoryDashboardScreen'),
+);
 const Console = lazyComponent(() => import('./screens/ConsoleRoute'));
 const HybridDashboard = lazyComponent(
   () => import('@/features/hybrid/components/HybridDashboardPage'),
@@ -190,7 +193,12 @@ export const SCREENS: readonly ScreenEntry[] = [
   },
   notBuilt(['/hydra-tasks', '/settings/hydra'], 'Task Manager', 'This feature is disabled.'),
   notBuilt(['/infrastructure', '/metrics'], 'Infrastructure Status'),
-  notBuilt(['/memory-dashboard', '/memory', '/settings/memory-logs'], 'Memory Threading Dashboard'),
+  // The memory dashboard (docs/memory-dashboard.md): the chat's own memory lattice; memory_threading.
+  {
+    paths: ['/memory-dashboard', '/memory', '/settings/memory-logs'],
+    title: 'Memory Threading Dashboard',
+    element: <MemoryDashboard />,
+  },
   { paths: ['/debug-auth'], title: 'Authentication Debug', element: <DebugAuth /> },
   { paths: ['/force-login'], title: 'Authentication Issue', element: <ForceLogin /> },
   {

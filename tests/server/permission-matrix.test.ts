@@ -177,7 +177,23 @@ const PROBES = {
   'weekly-sync': { read: { path: '/api/weekly-sync/status' } },
   // No bloom run may be left under way by the probe: the 2xx starts one, which ends in milliseconds.
   'bloom-sync': { read: { path: '/api/bloom-sync/trigger', options: { method: 'POST' } } },
+  // The memory dashboard (docs/memory-dashboard.md): its stats, and a memory added to the guest's own.
+  memory: {
+    read: { path: '/api/memory/stats' },
+    write: {
+      path: '/api/memory/add',
+      options: { method: 'POST', json: { content: 'A probe memory', type: 'context' } },
+    },
+  },
 } as Record<AreaName, AreaProbes>;
+
+/**
+ * Calls outside /api that an area answers (a file the browser downloads by its link), each with the area
+ * whose permission it needs: probed as the areas are below.
+ */
+const FILE_PROBES: { area: AreaName; probe: Probe }[] = [
+  { area: 'memory', probe: { path: '/compiled-memory.md' } },
+];
 
 let setup: TestApp;
 let guest: TestBrowser;
@@ -290,6 +306,7 @@ describe('the area map', () => {
       'version-guard': 'system_control',
       'weekly-sync': 'system_control',
       'bloom-sync': 'system_control',
+      memory: 'memory_threading',
     });
   });
 
@@ -302,17 +319,25 @@ describe('the area map', () => {
   });
 });
 
-const cases = AREA_NAMES.flatMap((area) => {
-  const access: AreaAccess = AREA_PERMISSIONS[area];
-  const probes = PROBES[area];
-  const rows: { area: AreaName; kind: 'read' | 'write'; need: AreaNeed; probe: Probe }[] = [
-    { area, kind: 'read', need: access.read, probe: probes.read },
-  ];
-  if (probes.write) {
-    rows.push({ area, kind: 'write', need: access.write ?? access.read, probe: probes.write });
-  }
-  return rows;
-});
+const cases = [
+  ...AREA_NAMES.flatMap((area) => {
+    const access: AreaAccess = AREA_PERMISSIONS[area];
+    const probes = PROBES[area];
+    const rows: { area: AreaName; kind: string; need: AreaNeed; probe: Probe }[] = [
+      { area, kind: 'read', need: access.read, probe: probes.read },
+    ];
+    if (probes.write) {
+      rows.push({ area, kind: 'write', need: access.write ?? access.read, probe: probes.write });
+    }
+    return rows;
+  }),
+  ...FILE_PROBES.map(({ area, probe }) => ({
+    area,
+    kind: probe.path,
+    need: (AREA_PERMISSIONS[area] as AreaAccess).read,
+    probe,
+  })),
+];
 
 describe.each(cases)('$area ($kind): $need', ({ area, need, probe }) => {
   const refusal = (AREA_PERMISSIONS[area] as AreaAccess).refusal ?? PERMISSION_REQUIRED;
