@@ -129,6 +129,13 @@ export const AREA_PERMISSIONS = {
   // ScanBot (docs/scanbot.md): operator tooling that writes files into DATA_DIR/scanbot on its own: the
   // admin group's system_control, for reading too, refused as the admin area is.
   scanbot: { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // The System Health and Performance settings pages (docs/settings-health.md): uptime, memory, store
+  // sizes, the last snapshot and request timings are the machine's read-only state, as the manual
+  // console's status is: infrastructure (engineers hold it too).
+  'system-health': { read: 'infrastructure' },
+  // The server's recent errors on the Error Logs page: their messages may name what failed inside the
+  // server, so they are the administrator's (system_control), refused as the admin area is.
+  'server-errors': { read: 'system_control', refusal: ADMIN_REQUIRED },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -2,6 +2,7 @@
 // error by itself after 1 s, 2 s, 4 s (at most 3 retries in all). The decisions are in
 // domain/error-retry; this class only keeps the state and the timer.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { screenError } from '@/domain/device-errors';
 import { errorMessage } from '@/domain/errors';
 import {
   INITIAL_RETRY_STATE,
@@ -11,6 +12,7 @@ import {
   type AutoRetryPlan,
   type RetryState,
 } from '@/domain/error-retry';
+import { recordDeviceError } from '@/lib/device-error-log';
 import { logError } from '@/lib/error-log';
 import { retryFailedLoads } from '@/lib/lazy-component';
 import { ErrorScreen } from '@/ui/ErrorScreen';
@@ -55,6 +57,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     logError(error, { source: 'error-boundary', componentStack: info.componentStack });
+    // Kept on the device for the Error Logs page (the error's words, never its component stack).
+    void recordDeviceError(screenError({ at: Date.now(), path: location.pathname, error }));
     this.props.onError?.(error, info);
     this.scheduleAutoRetry(error);
   }

@@ -177,6 +177,8 @@ const PROBES = {
   'weekly-sync': { read: { path: '/api/weekly-sync/status' } },
   // No bloom run may be left under way by the probe: the 2xx starts one, which ends in milliseconds.
   'bloom-sync': { read: { path: '/api/bloom-sync/trigger', options: { method: 'POST' } } },
+  'system-health': { read: { path: '/api/system-health' } },
+  'server-errors': { read: { path: '/api/server-errors' } },
 } as Record<AreaName, AreaProbes>;
 
 let setup: TestApp;
@@ -290,6 +292,8 @@ describe('the area map', () => {
       'version-guard': 'system_control',
       'weekly-sync': 'system_control',
       'bloom-sync': 'system_control',
+      'system-health': 'infrastructure',
+      'server-errors': 'system_control',
     });
   });
 
