@@ -16,9 +16,6 @@ export const NOT_BUILT_SCREENS: readonly string[] = [
   '/memory-dashboard',
   '/memory',
   '/settings/memory-logs',
-  '/settings/system-health',
-  '/settings/error-logs',
-  '/settings/performance',
   '/settings/monitoring',
   '/settings/analytics',
 ];

@@ -217,7 +217,7 @@ describe('GET /api/server-errors', () => {
 
 describe('GET /api/system-health/performance', () => {
   it('lists a route after it is called, by its pattern, never a raw id or query string', async () => {
-    const { setup, owner } = await ownerAndUser();
+    const { owner } = await ownerAndUser();
     for (let i = 0; i < 3; i++) {
       await owner.request('/api/error-test/status/404?secret=hunter2&id=abc-123');
     }
