@@ -2,7 +2,6 @@
 // error by itself after 1 s, 2 s, 4 s (at most 3 retries in all). The decisions are in
 // domain/error-retry; this class only keeps the state and the timer.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { screenError } from '@/domain/device-errors';
 import { errorMessage } from '@/domain/errors';
 import {
   INITIAL_RETRY_STATE,
@@ -12,7 +11,7 @@ import {
   type AutoRetryPlan,
   type RetryState,
 } from '@/domain/error-retry';
-import { recordDeviceError } from '@/lib/device-error-log';
+import { reportDeviceError } from '@/lib/device-error-report';
 import { logError } from '@/lib/error-log';
 import { retryFailedLoads } from '@/lib/lazy-component';
 import { ErrorScreen } from '@/ui/ErrorScreen';
@@ -58,7 +57,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     logError(error, { source: 'error-boundary', componentStack: info.componentStack });
     // Kept on the device for the Error Logs page (the error's words, never its component stack).
-    void recordDeviceError(screenError({ at: Date.now(), path: location.pathname, error }));
+    void reportDeviceError({ kind: 'screen', at: Date.now(), path: location.pathname, error });
     this.props.onError?.(error, info);
     this.scheduleAutoRetry(error);
   }

@@ -1,9 +1,8 @@
 // The root route: error boundary, route guard, the app frame, and the update prompt.
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { screenError } from '@/domain/device-errors';
 import { INITIAL_RETRY_STATE } from '@/domain/error-retry';
-import { recordDeviceError } from '@/lib/device-error-log';
+import { reportDeviceError } from '@/lib/device-error-report';
 import { AuthGate } from '@/features/auth/components/AuthGate';
 import { ErrorScreen } from '@/ui/ErrorScreen';
 import UpdatePrompt from '@/ui/UpdatePrompt';
@@ -28,7 +27,7 @@ export function RouteError() {
   const error = useRouteError();
   // Kept on the device for the Error Logs page, once per error shown.
   useEffect(() => {
-    void recordDeviceError(screenError({ at: Date.now(), path: location.pathname, error }));
+    void reportDeviceError({ kind: 'screen', at: Date.now(), path: location.pathname, error });
   }, [error]);
   return (
     <main className="safe-area min-h-dvh">

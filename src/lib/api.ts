@@ -1,8 +1,7 @@
 // The shared request helper of spec 000 §8 and a TanStack Query function factory built on it. Every
 // failure it meets is also kept in the device's error ring (lib/device-error-log.ts, the Error Logs page).
 import type { QueryFunction } from '@tanstack/react-query';
-import { networkError, requestError } from '@/domain/device-errors';
-import { recordDeviceError } from './device-error-log';
+import { reportDeviceError } from './device-error-report';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -112,9 +111,13 @@ export async function apiRequest(
     const failure = networkFailureOf(error);
     // An abort is the caller's own choice, not an error of the device.
     if (failure instanceof NetworkFailure) {
-      void recordDeviceError(
-        networkError({ at: Date.now(), method: init.method!, url, error: failure }),
-      );
+      void reportDeviceError({
+        kind: 'network',
+        at: Date.now(),
+        method: init.method!,
+        url,
+        error: failure,
+      });
     }
     throw failure;
   }
@@ -123,16 +126,15 @@ export async function apiRequest(
   if (res.status === 401 && options.on401 === 'returnNull') return null;
 
   const bodyText = res.status === 429 ? '' : await readText(res);
-  void recordDeviceError(
-    requestError({
-      at: Date.now(),
-      method: init.method!,
-      url,
-      status: res.status,
-      statusText: res.statusText,
-      bodyText,
-    }),
-  );
+  void reportDeviceError({
+    kind: 'request',
+    at: Date.now(),
+    method: init.method!,
+    url,
+    status: res.status,
+    statusText: res.statusText,
+    bodyText,
+  });
   if (res.status === 429) {
     console.warn(
       `Rate limited: ${init.method} ${url} answered 429${

@@ -7,10 +7,14 @@ import { createStore, get, set, update, type UseStore } from 'idb-keyval';
 import {
   addToRing,
   DEVICE_ERROR_CAP,
+  networkError,
   parseDeviceErrors,
+  requestError,
+  screenError,
   type DeviceError,
   type NewDeviceError,
 } from '@/domain/device-errors';
+import type { DeviceErrorFact } from './device-error-report';
 
 export const DEVICE_ERRORS_DB = 'kiri-device-errors';
 export const DEVICE_ERRORS_KEY = 'ring';
@@ -45,6 +49,18 @@ export async function recordDeviceError(entry: NewDeviceError): Promise<void> {
     notify();
   } catch {
     // Storage refused (private mode, quota): the console still has the error; nothing more to do.
+  }
+}
+
+/** A fact from the request helper or an error screen (lib/device-error-report.ts), as an entry. */
+export function recordFact(fact: DeviceErrorFact): Promise<void> {
+  switch (fact.kind) {
+    case 'request':
+      return recordDeviceError(requestError(fact));
+    case 'network':
+      return recordDeviceError(networkError(fact));
+    case 'screen':
+      return recordDeviceError(screenError(fact));
   }
 }
 
