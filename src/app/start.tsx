@@ -35,10 +35,11 @@ void (async () => {
     ),
   );
   markOnce(PERF_MARKS.appRendered);
+  // The frame after the render: marked only when it is really painted (a hidden page paints none).
+  if (typeof requestAnimationFrame === 'function') {
+    requestAnimationFrame(() => setTimeout(() => markOnce(PERF_MARKS.firstScreenPainted), 0));
+  }
   // The worker already serves this page when it is installed; its registration (an update check)
   // waits until the first screen has painted.
-  afterNextPaint(() => {
-    markOnce(PERF_MARKS.firstScreenPainted);
-    registerServiceWorker();
-  });
+  afterNextPaint(registerServiceWorker);
 })();

@@ -42,6 +42,7 @@ function DeviceTimingsCard() {
           {timings.servedByWorker === null ? T.notMeasured : timings.servedByWorker ? T.yes : T.no}
         </Row>
       </dl>
+      <p className="text-xs text-muted">{T.snapshotNote}</p>
     </Card>
   );
 }

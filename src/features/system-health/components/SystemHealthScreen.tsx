@@ -66,8 +66,7 @@ function ServerFigures({ health }: { health: ServerHealth }) {
               <span className="tabular-nums text-muted">
                 {store.bytes === null ? T.missingFile : bytesText(store.bytes)}
                 {' · '}
-                {T.storeJournal.toLowerCase()}{' '}
-                {store.journalBytes === null ? T.noJournal : bytesText(store.journalBytes)}
+                {store.journalBytes === null ? T.noJournal : T.journal(bytesText(store.journalBytes))}
               </span>
             </li>
           ))}
@@ -83,14 +82,18 @@ function ServerFigures({ health }: { health: ServerHealth }) {
   );
 }
 
-function storageText(storage: DeviceStorage | undefined): { persisted: string; used: string } {
-  if (!storage) return { persisted: T.checking, used: T.checking };
-  const persisted =
+function storageText(storage: DeviceStorage | undefined): {
+  persisted: string;
+  note: string | null;
+  used: string;
+} {
+  if (!storage) return { persisted: T.checking, note: null, used: T.checking };
+  const [persisted, note] =
     storage.persisted === null
-      ? T.persistentUnknown
+      ? [T.persistentUnknown, T.persistentUnknownNote]
       : storage.persisted
-        ? T.persistentGranted
-        : T.persistentNotGranted;
+        ? [T.persistentGranted, T.persistentGrantedNote]
+        : [T.persistentNotGranted, T.persistentNotGrantedNote];
   const used = storage.estimate
     ? T.storageEstimateOf(
         bytesText(storage.estimate.usage),
@@ -98,7 +101,7 @@ function storageText(storage: DeviceStorage | undefined): { persisted: string; u
         shareText(storage.estimate.usage, storage.estimate.quota),
       )
     : T.storageEstimateUnknown;
-  return { persisted, used };
+  return { persisted, note, used };
 }
 
 function DeviceCard() {
@@ -133,6 +136,9 @@ function DeviceCard() {
         <Row label={T.persistent} testId="health-persistent">
           {texts.persisted}
         </Row>
+      </dl>
+      {texts.note && <p className="-mt-2 text-sm text-muted">{texts.note}</p>}
+      <dl className="grid gap-2">
         <Row label={T.storageEstimate} testId="health-estimate">
           {texts.used}
         </Row>

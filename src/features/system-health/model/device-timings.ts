@@ -37,7 +37,7 @@ const positive = (value: number | undefined): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 
 const APP_MARKS: readonly { id: string; label: string }[] = [
-  { id: PERF_MARKS.snapshotPainted, label: 'Opening snapshot painted (chat paths)' },
+  { id: PERF_MARKS.snapshotPainted, label: 'Opening snapshot painted' },
   { id: PERF_MARKS.appStart, label: 'App code started' },
   { id: PERF_MARKS.appRendered, label: 'First screen rendered' },
   { id: PERF_MARKS.firstScreenPainted, label: 'First screen painted' },
