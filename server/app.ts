@@ -536,7 +536,10 @@ export function createApp(deps: AppDeps) {
   app.onError(handleErrors(baseLog, (failure) => serverErrors.recordResponse(failure)));
   app.notFound(notFound);
   // First, so each /api request is timed whole: auth, permission, body and handler.
-  app.use('/api/*', timeRequests((route, ms) => requestTimings.record(route, clock(), ms)));
+  app.use(
+    '/api/*',
+    timeRequests((route, ms) => requestTimings.record(route, clock(), ms)),
+  );
 
   app.use(async (c, next) => {
     c.set('secure', isHttpsRequest(c, config.trustProxy));

@@ -4,12 +4,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { JOURNAL_SUFFIX } from '../store/journal';
-import {
-  byStoreSize,
-  storesTotalBytes,
-  uptimeSeconds,
-  type StoreFileSize,
-} from './health-rules';
+import { byStoreSize, storesTotalBytes, uptimeSeconds, type StoreFileSize } from './health-rules';
 
 export interface ProcessMemory {
   rssBytes: number;

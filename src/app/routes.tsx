@@ -64,7 +64,9 @@ const SystemFeatures = lazyComponent(
 const SystemHealth = lazyComponent(
   () => import('@/features/system-health/components/SystemHealthScreen'),
 );
-const ErrorLogs = lazyComponent(() => import('@/features/system-health/components/ErrorLogsScreen'));
+const ErrorLogs = lazyComponent(
+  () => import('@/features/system-health/components/ErrorLogsScreen'),
+);
 const Performance = lazyComponent(
   () => import('@/features/system-health/components/PerformanceScreen'),
 );

@@ -24,7 +24,10 @@ const FORCED_500_PATTERN = 'GET /api/error-test/status/:status{[0-9]{3}}';
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   server = await startServer();
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 390, height: 844 },
+  });
   page = await context.newPage();
   consoleErrors = watchPageErrors(page);
   await openChat(page, 'Mira');
@@ -59,7 +62,8 @@ function persistedCacheHas(p: Page, url: string): Promise<boolean> {
 function isTheForced500(line: string): boolean {
   return (
     // Chromium's own line for a 500 answer of a fetch.
-    line === 'Failed to load resource: the server responded with a status of 500 (Internal Server Error)' ||
+    line ===
+      'Failed to load resource: the server responded with a status of 500 (Internal Server Error)' ||
     // watchPageErrors' line for the answer itself.
     line.startsWith(`500 GET ${server.url}${FORCED_500}:`)
   );
@@ -129,7 +133,9 @@ test('system health, a recorded error on both sides, and the timings', async () 
     await expect(page.getByTestId('health-uptime')).toBeVisible();
     await waitForServiceWorker(page);
     // The app's persisted cache holds the figures just read (it writes at most once a second).
-    await expect.poll(() => persistedCacheHas(page, '/api/system-health'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => persistedCacheHas(page, '/api/system-health'), { timeout: 10_000 })
+      .toBe(true);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByText('The server cannot be reached')).toBeVisible({ timeout: 15_000 });

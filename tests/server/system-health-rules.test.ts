@@ -8,7 +8,11 @@ import { routeLabelOf, UNMATCHED_ROUTE } from '../../server/http/route-label';
 import { timeRequests } from '../../server/http/request-timing';
 import { silentLogger } from '../../server/log';
 import { SERVER_ERROR_CAP, ServerErrorRing } from '../../server/system-health/error-ring';
-import { byStoreSize, storesTotalBytes, uptimeSeconds } from '../../server/system-health/health-rules';
+import {
+  byStoreSize,
+  storesTotalBytes,
+  uptimeSeconds,
+} from '../../server/system-health/health-rules';
 import { RequestTimings } from '../../server/system-health/request-timings';
 import {
   percentile,
@@ -117,7 +121,13 @@ describe('route label: the method and the matched pattern, never the raw path', 
     const seen: { route: string; ms: number }[] = [];
     let tick = 0;
     const app = new Hono();
-    app.use('/api/*', timeRequests((route, ms) => seen.push({ route, ms }), () => (tick += 5)));
+    app.use(
+      '/api/*',
+      timeRequests(
+        (route, ms) => seen.push({ route, ms }),
+        () => (tick += 5),
+      ),
+    );
     app.get('/api/items/:id', (c) => c.text('ok'));
     await app.request('/api/items/42?x=1', { method: 'GET' });
     expect(seen).toEqual([{ route: 'GET /api/items/:id', ms: 5 }]);
@@ -167,7 +177,10 @@ describe('server error ring', () => {
     }
     const recent = ring.recent();
     expect(recent).toHaveLength(SERVER_ERROR_CAP);
-    expect(recent[0]).toMatchObject({ id: SERVER_ERROR_CAP + 5, message: `failure ${SERVER_ERROR_CAP + 5}` });
+    expect(recent[0]).toMatchObject({
+      id: SERVER_ERROR_CAP + 5,
+      message: `failure ${SERVER_ERROR_CAP + 5}`,
+    });
     expect(recent.at(-1)).toMatchObject({ id: 6, message: 'failure 6' });
     expect(recent[0]!.at).toBe(new Date(now).toISOString());
   });
@@ -178,12 +191,14 @@ describe('server error ring', () => {
     ring.recordLog('login: Authorization: Bearer eyJhbGciOi password=hunter2');
     ring.recordLog('x'.repeat(1000));
     const [long, auth, push] = ring.recent();
-    expect(push!.message).toBe('push failed: Error: 403 at https://push.example/send?[query removed]');
+    expect(push!.message).toBe(
+      'push failed: Error: 403 at https://push.example/send?[query removed]',
+    );
     expect(auth!.message).toBe('login: Authorization: [redacted] [redacted] password=[redacted]');
     expect(long!.message.length).toBeLessThanOrEqual(300);
   });
 
-  it("the wrapped logger keeps error lines only, and still writes every line to the log it wraps", () => {
+  it('the wrapped logger keeps error lines only, and still writes every line to the log it wraps', () => {
     const written: string[] = [];
     const ring = new ServerErrorRing(() => 0);
     const log = ring.wrap({
@@ -195,7 +210,9 @@ describe('server error ring', () => {
     log.warn('slow');
     log.error('broke', new RangeError('out of range'));
     expect(written).toEqual(['info started', 'warn slow', 'error broke']);
-    expect(ring.recent().map((entry) => entry.message)).toEqual(['broke: RangeError: out of range']);
+    expect(ring.recent().map((entry) => entry.message)).toEqual([
+      'broke: RangeError: out of range',
+    ]);
   });
 });
 

@@ -198,7 +198,8 @@ describe('GET /api/server-errors', () => {
       // A bloom sync whose run fails as a full disk would: the sync service logs it.
       weeklySync: {
         timers: { setTimeout: () => null, clearTimeout: () => {} },
-        beforeSteps: () => Promise.reject(new Error('disk full at https://backup.example/x?key=abc')),
+        beforeSteps: () =>
+          Promise.reject(new Error('disk full at https://backup.example/x?key=abc')),
       },
     });
     const { owner } = await ownerAndUser(setup);

@@ -46,9 +46,22 @@ describe('what an entry holds', () => {
   });
 
   it('an answer with no readable message falls back to the status text, then the status', () => {
-    const html = requestError({ ...base, at: 1, url: '/x', status: 502, bodyText: '<html>…</html>' });
+    const html = requestError({
+      ...base,
+      at: 1,
+      url: '/x',
+      status: 502,
+      bodyText: '<html>…</html>',
+    });
     expect(html.message).toBe('Internal Server Error');
-    const bare = requestError({ ...base, statusText: '', at: 1, url: '/x', status: 504, bodyText: '' });
+    const bare = requestError({
+      ...base,
+      statusText: '',
+      at: 1,
+      url: '/x',
+      status: 504,
+      bodyText: '',
+    });
     expect(bare.message).toBe('HTTP 504');
   });
 
@@ -81,7 +94,7 @@ describe('what an entry holds', () => {
       message: 'Failed to fetch',
     });
     expect(
-      screenError({ at: 3, path: '/presence?tab=1', error: new TypeError("x is undefined") }),
+      screenError({ at: 3, path: '/presence?tab=1', error: new TypeError('x is undefined') }),
     ).toEqual({
       at: 3,
       kind: 'screen',

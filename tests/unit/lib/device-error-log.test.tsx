@@ -73,7 +73,12 @@ describe('the request helper records what failed', () => {
     );
     await apiRequest('GET', '/api/health').catch(() => null);
     const [entry] = await recorded(1);
-    expect(entry).toMatchObject({ kind: 'network', status: null, method: 'GET', path: '/api/health' });
+    expect(entry).toMatchObject({
+      kind: 'network',
+      status: null,
+      method: 'GET',
+      path: '/api/health',
+    });
     expect(entry!.message).toBe('Network request failed: Failed to fetch');
   });
 

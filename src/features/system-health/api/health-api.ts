@@ -22,7 +22,12 @@ export interface ServerHealth {
   startedAt: string;
   uptimeSeconds: number;
   node: string;
-  memory: { rssBytes: number; heapUsedBytes: number; heapTotalBytes: number; externalBytes: number };
+  memory: {
+    rssBytes: number;
+    heapUsedBytes: number;
+    heapTotalBytes: number;
+    externalBytes: number;
+  };
   stores: StoreFileSize[];
   storesTotalBytes: number;
   lastSnapshot: { id: string; timestamp: string; description: string } | null;
@@ -118,9 +123,7 @@ export function parseServerHealth(value: unknown): ServerHealth | null {
       heapTotalBytes: m.heapTotalBytes,
       externalBytes: m.externalBytes,
     },
-    stores: value.stores
-      .map(parseStore)
-      .filter((store): store is StoreFileSize => store !== null),
+    stores: value.stores.map(parseStore).filter((store): store is StoreFileSize => store !== null),
     storesTotalBytes,
     lastSnapshot: snapshot,
   };

@@ -116,7 +116,9 @@ function ServerErrorItem({ entry, now }: { entry: ServerError; now: number }) {
       <p className="flex flex-wrap gap-x-2 font-medium">
         <span>{T.sources[entry.source]}</span>
         {entry.status !== null && <span className="tabular-nums">{entry.status}</span>}
-        <span className="ml-auto text-muted tabular-nums">{whenText(Date.parse(entry.at), now)}</span>
+        <span className="ml-auto text-muted tabular-nums">
+          {whenText(Date.parse(entry.at), now)}
+        </span>
       </p>
       {entry.route && <p className="break-all font-mono text-xs">{entry.route}</p>}
       <p className="break-words text-muted">{entry.message}</p>

@@ -61,7 +61,9 @@ function ServerTimingsCard() {
       />
       {data && (
         <>
-          <p className="text-sm text-muted">{T.serverTimingsNote(data.windowMinutes, data.total)}</p>
+          <p className="text-sm text-muted">
+            {T.serverTimingsNote(data.windowMinutes, data.total)}
+          </p>
           {data.routes.length === 0 ? (
             <p className="text-muted">{T.noServerTimings}</p>
           ) : (

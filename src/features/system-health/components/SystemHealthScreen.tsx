@@ -66,7 +66,9 @@ function ServerFigures({ health }: { health: ServerHealth }) {
               <span className="tabular-nums text-muted">
                 {store.bytes === null ? T.missingFile : bytesText(store.bytes)}
                 {' · '}
-                {store.journalBytes === null ? T.noJournal : T.journal(bytesText(store.journalBytes))}
+                {store.journalBytes === null
+                  ? T.noJournal
+                  : T.journal(bytesText(store.journalBytes))}
               </span>
             </li>
           ))}

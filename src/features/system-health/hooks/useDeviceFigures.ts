@@ -7,11 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '@/db/db';
 import { outboxSummary } from '@/db/outbox-summary';
 import type { DeviceError } from '@/domain/device-errors';
-import {
-  clearDeviceErrors,
-  readDeviceErrors,
-  subscribeDeviceErrors,
-} from '@/lib/device-error-log';
+import { clearDeviceErrors, readDeviceErrors, subscribeDeviceErrors } from '@/lib/device-error-log';
 import { readDeviceStorage, readTimeline } from '../api/device-figures';
 import { HEALTH_POLL_MS } from './useServerFigures';
 

@@ -56,13 +56,18 @@ export function deviceTimings(input: {
   const { navigation: nav, paints, marks } = input;
   const paint = (name: string) => positive(paints.find((entry) => entry.name === name)?.startTime);
   const mark = (name: string) => positive(marks.find((entry) => entry.name === name)?.startTime);
-  const ttfb = nav && positive(nav.responseStart) !== null ? nav.responseStart - nav.startTime : null;
+  const ttfb =
+    nav && positive(nav.responseStart) !== null ? nav.responseStart - nav.startTime : null;
   return {
     type: nav?.type ?? null,
     servedByWorker: nav ? nav.workerStart > 0 : null,
     rows: [
       { id: 'ttfb', label: 'Time to first byte', ms: ttfb },
-      { id: 'dcl', label: 'DOMContentLoaded', ms: nav ? positive(nav.domContentLoadedEventEnd) : null },
+      {
+        id: 'dcl',
+        label: 'DOMContentLoaded',
+        ms: nav ? positive(nav.domContentLoadedEventEnd) : null,
+      },
       { id: 'load', label: 'Load', ms: nav ? positive(nav.loadEventEnd) : null },
       { id: 'fp', label: 'First paint', ms: paint('first-paint') },
       { id: 'fcp', label: 'First contentful paint', ms: paint('first-contentful-paint') },

@@ -82,7 +82,9 @@ describe('Error Logs', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(await screen.findByText('No errors recorded on this device.')).toBeTruthy();
     expect(await readDeviceErrors()).toEqual([]);
-    expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it("shows an administrator the server's recent errors by route pattern", async () => {

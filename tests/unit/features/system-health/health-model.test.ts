@@ -8,7 +8,13 @@ import {
   navigationTypeText,
   type NavigationLike,
 } from '@/features/system-health/model/device-timings';
-import { bytesText, msText, shareText, uptimeText, whenText } from '@/features/system-health/model/format';
+import {
+  bytesText,
+  msText,
+  shareText,
+  uptimeText,
+  whenText,
+} from '@/features/system-health/model/format';
 import { holds, serverHalfState } from '@/features/system-health/model/server-half';
 
 describe('how figures read', () => {
@@ -95,7 +101,10 @@ describe("rule 'device timings'", () => {
   });
 
   it('no service worker answered: workerStart 0 is No', () => {
-    expect(deviceTimings({ navigation: { ...navigation, workerStart: 0 }, paints: [], marks: [] }).servedByWorker).toBe(false);
+    expect(
+      deviceTimings({ navigation: { ...navigation, workerStart: 0 }, paints: [], marks: [] })
+        .servedByWorker,
+    ).toBe(false);
   });
 });
 
@@ -109,7 +118,9 @@ describe("rule 'server half'", () => {
 
   it('without the permission, known or refused with a 403: forbidden', () => {
     expect(serverHalfState({ ...base, permitted: false })).toBe('forbidden');
-    expect(serverHalfState({ ...base, error: new ApiError(403, 'Forbidden', '') })).toBe('forbidden');
+    expect(serverHalfState({ ...base, error: new ApiError(403, 'Forbidden', '') })).toBe(
+      'forbidden',
+    );
   });
 
   it('offline or no answer at all: offline (the last figures stay); another failure: failed', () => {
