@@ -79,9 +79,3 @@ export async function clearDeviceErrors(): Promise<void> {
   await set(DEVICE_ERRORS_KEY, [], errorStore());
   notify();
 }
-
-/** Tests only: forget the opened store (a fresh fake IndexedDB). */
-export function resetDeviceErrorStoreForTests(): void {
-  store = undefined;
-  counter = 0;
-}
