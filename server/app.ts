@@ -121,6 +121,11 @@ import { scanbotRunsIn } from './scanbot/scanbot-rules';
 import { scanbotRoutes } from './routes/scanbot';
 import { MemoryDashboard } from './memory-dashboard/memory-dashboard-service';
 import { COMPILED_MEMORY_PATH, compiledMemoryRoutes, memoryRoutes } from './routes/memory';
+import { timeRequests } from './http/request-timing';
+import { ServerErrorRing } from './system-health/error-ring';
+import { RequestTimings } from './system-health/request-timings';
+import { SystemHealthService } from './system-health/system-health-service';
+import { serverErrorsRoutes, systemHealthRoutes } from './routes/system-health';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -186,7 +191,15 @@ function newestRollbackOf(guard: VersionGuard): RollbackSource {
 export function createApp(deps: AppDeps) {
   const { config, stores, clock } = deps;
   const logRing = deps.logRing ?? new LogRing(clock);
-  const log = deps.logRing ? (deps.log ?? consoleLogger) : logRing.wrap(deps.log ?? consoleLogger);
+  const baseLog = deps.logRing
+    ? (deps.log ?? consoleLogger)
+    : logRing.wrap(deps.log ?? consoleLogger);
+  // The server's recent errors (Error Logs page): the log's error lines, and (handleErrors, below)
+  // every answer of 500 or more. handleErrors logs to baseLog, so an exception is listed once.
+  const serverErrors = new ServerErrorRing(clock);
+  const log = serverErrors.wrap(baseLog);
+  // The Performance page's server timings, and the System Health page (docs/settings-health.md).
+  const requestTimings = new RequestTimings();
   const auth = new AuthService({
     store: stores.auth,
     clock,
@@ -531,13 +544,23 @@ export function createApp(deps: AppDeps) {
     clock,
     timeZone: config.timeZone,
   });
+  const systemHealth = new SystemHealthService({
+    clock,
+    storeFiles: () => Object.entries(stores).map(([name, store]) => ({ name, path: store.path })),
+    snapshots: () => versionGuard.list(),
+  });
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
 
   const app = new Hono<AppEnv>();
-  app.onError(handleErrors(log));
+  app.onError(handleErrors(baseLog, (failure) => serverErrors.recordResponse(failure)));
   app.notFound(notFound);
+  // First, so each /api request is timed whole: auth, permission, body and handler.
+  app.use(
+    '/api/*',
+    timeRequests((route, ms) => requestTimings.record(route, clock(), ms)),
+  );
 
   app.use(async (c, next) => {
     c.set('secure', isHttpsRequest(c, config.trustProxy));
@@ -657,7 +680,12 @@ export function createApp(deps: AppDeps) {
     .route('/api/bloom-sync', bloomSyncRoutes({ sync: weeklySync }))
     .route('/api/memory', memoryRoutes({ dashboard: memoryDashboard }))
     .route(COMPILED_MEMORY_PATH, compiledMemoryRoutes({ dashboard: memoryDashboard }))
-    .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
+    .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }))
+    .route(
+      '/api/system-health',
+      systemHealthRoutes({ health: systemHealth, timings: requestTimings, clock }),
+    )
+    .route('/api/server-errors', serverErrorsRoutes({ errors: serverErrors }));
 
   if (config.serveStatic) app.use(staticFiles(config.staticDir));
 
@@ -692,6 +720,9 @@ export function createApp(deps: AppDeps) {
       presenceHub,
       weeklySync,
       scanbot,
+      systemHealth,
+      serverErrors,
+      requestTimings,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and

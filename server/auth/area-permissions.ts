@@ -133,6 +133,13 @@ export const AREA_PERMISSIONS = {
   // as the chat's memory panel does: memory_threading. GET /compiled-memory.md, outside /api, checks the
   // same permission in its route (routes/memory.ts).
   memory: { read: 'memory_threading' },
+  // The System Health and Performance settings pages (docs/settings-health.md): uptime, memory, store
+  // sizes, the last snapshot and request timings are the machine's read-only state, as the manual
+  // console's status is: infrastructure (engineers hold it too).
+  'system-health': { read: 'infrastructure' },
+  // The server's recent errors on the Error Logs page: their messages may name what failed inside the
+  // server, so they are the administrator's (system_control), refused as the admin area is.
+  'server-errors': { read: 'system_control', refusal: ADMIN_REQUIRED },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

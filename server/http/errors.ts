@@ -3,6 +3,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../log';
+import { routeLabelOf } from './route-label';
 
 export interface ErrorBody {
   success: false;
@@ -37,9 +38,32 @@ export function errorResponse(
 
 export const REQUEST_TOO_LARGE = 'Request body too large';
 
-export function handleErrors(log: Logger): ErrorHandler {
+/** An answer of 500 or more, as the server's recent errors keep it (server/system-health/error-ring.ts). */
+export interface ServerFailure {
+  status: number;
+  /** `METHOD /route/:pattern`: never the raw path or its query. */
+  route: string;
+  /** The answer's message; for an unexpected exception, its name and message (never its stack). */
+  message: string;
+}
+
+function exceptionLine(error: Error): string {
+  return `${error.name}: ${error.message}`.split('\n', 1)[0] ?? error.name;
+}
+
+/**
+ * The app's error handler. `log` gets the unexpected exceptions (the line and the stack); `onFailure`
+ * hears every answer of 500 or more, a handler's own 5xx too (which is not logged).
+ */
+export function handleErrors(
+  log: Logger,
+  onFailure: (failure: ServerFailure) => void = () => {},
+): ErrorHandler {
   return (error, c) => {
     if (error instanceof HttpError) {
+      if (error.status >= 500) {
+        onFailure({ status: error.status, route: routeLabelOf(c), message: error.message });
+      }
       return errorResponse(c, error.status, error.message, error.headers);
     }
     if (error instanceof HTTPException && error.status < 500) {
@@ -48,6 +72,7 @@ export function handleErrors(log: Logger): ErrorHandler {
     }
     // The path and the error only: never the body, the cookies or the query, which may hold secrets.
     log.error(`${c.req.method} ${c.req.path} failed`, error);
+    onFailure({ status: 500, route: routeLabelOf(c), message: exceptionLine(error) });
     return errorResponse(c, 500, 'Internal server error');
   };
 }

@@ -344,6 +344,16 @@ export const SYSTEMS: readonly SystemDefinition[] = [
     screen: '/error-test',
   },
   {
+    id: 'system-health',
+    name: 'System Health',
+    description:
+      "Uptime, memory, the store files, request timings and the server's recent errors (settings pages).",
+    branch: 'operations',
+    owns: ['/api/system-health', '/api/server-errors'],
+    specEndpoints: [],
+    screen: '/settings/system-health',
+  },
+  {
     id: 'scanbot',
     name: 'ScanBot Auto-Repair',
     description: 'File watching and automatic repair.',

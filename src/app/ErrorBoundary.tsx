@@ -11,6 +11,7 @@ import {
   type AutoRetryPlan,
   type RetryState,
 } from '@/domain/error-retry';
+import { reportDeviceError } from '@/lib/device-error-report';
 import { logError } from '@/lib/error-log';
 import { retryFailedLoads } from '@/lib/lazy-component';
 import { ErrorScreen } from '@/ui/ErrorScreen';
@@ -55,6 +56,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     logError(error, { source: 'error-boundary', componentStack: info.componentStack });
+    // Kept on the device for the Error Logs page (the error's words, never its component stack).
+    void reportDeviceError({ kind: 'screen', at: Date.now(), path: location.pathname, error });
     this.props.onError?.(error, info);
     this.scheduleAutoRetry(error);
   }

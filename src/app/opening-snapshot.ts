@@ -4,6 +4,7 @@
 // the app's first render replaces it with the real screen moments later.
 import { AUTH_FLAG_KEYS } from '@/domain/auth';
 import { paintOpeningSnapshot, readOpeningSnapshot } from '@/features/chat/snapshot';
+import { markOnce, PERF_MARKS } from '@/lib/perf-marks';
 import { isChatPath } from './chat-paths';
 
 /** The app's code waits at most this long for the snapshot (a safety net: it takes ms). */
@@ -36,7 +37,10 @@ export function showOpeningSnapshot(root: HTMLElement, now: number = Date.now())
   }
   const painted = readOpeningSnapshot(indexedDB, now).then((snapshot) => {
     // Still empty unless the app got there first (after the wait ran out): then it has the say.
-    if (snapshot) paintOpeningSnapshot(root, snapshot, now);
+    if (snapshot) {
+      paintOpeningSnapshot(root, snapshot, now);
+      markOnce(PERF_MARKS.snapshotPainted);
+    }
   });
   const deadline = new Promise<void>((resolve) => setTimeout(resolve, SNAPSHOT_WAIT_MAX_MS));
   return Promise.race([painted, deadline]);

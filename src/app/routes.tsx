@@ -64,6 +64,15 @@ const PresenceMood = lazyComponent(
 const SystemFeatures = lazyComponent(
   () => import('@/features/system-features/components/SystemFeaturesScreen'),
 );
+const SystemHealth = lazyComponent(
+  () => import('@/features/system-health/components/SystemHealthScreen'),
+);
+const ErrorLogs = lazyComponent(
+  () => import('@/features/system-health/components/ErrorLogsScreen'),
+);
+const Performance = lazyComponent(
+  () => import('@/features/system-health/components/PerformanceScreen'),
+);
 
 export interface ScreenEntry {
   /** The first path is the screen's own; the others are aliases. */
@@ -222,9 +231,11 @@ export const SCREENS: readonly ScreenEntry[] = [
     ),
   },
   // Linked from the settings sidebar (spec 000 §2.1): a page of their own rather than a 404.
-  notBuilt(['/settings/system-health'], 'System Health'),
-  notBuilt(['/settings/error-logs'], 'Error Logs'),
-  notBuilt(['/settings/performance'], 'Performance'),
+  // The device half of each is for anyone; the server half asks the server, which checks its own
+  // permission (infrastructure; the server's errors, system_control) (docs/settings-health.md).
+  { paths: ['/settings/system-health'], title: 'System Health', element: <SystemHealth /> },
+  { paths: ['/settings/error-logs'], title: 'Error Logs', element: <ErrorLogs /> },
+  { paths: ['/settings/performance'], title: 'Performance', element: <Performance /> },
   notBuilt(['/settings/monitoring'], 'Monitoring'),
   notBuilt(['/settings/analytics'], 'Analytics'),
 ];

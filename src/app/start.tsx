@@ -11,9 +11,12 @@ import { App, createAppRouter } from '@/app/App';
 import { afterNextPaint } from '@/lib/after-paint';
 import { hasLocalLogin } from '@/lib/auth-session';
 import { reportUnhandledRejections } from '@/lib/error-log';
+import { markOnce, PERF_MARKS } from '@/lib/perf-marks';
 import { registerServiceWorker } from '@/lib/pwa';
 
 reportUnhandledRejections();
+// The Performance settings page reads these marks (lib/perf-marks.ts).
+markOnce(PERF_MARKS.appStart);
 
 void (async () => {
   const chat = chatHeadStart(hasLocalLogin());
@@ -31,6 +34,11 @@ void (async () => {
       </StrictMode>,
     ),
   );
+  markOnce(PERF_MARKS.appRendered);
+  // The frame after the render: marked only when it is really painted (a hidden page paints none).
+  if (typeof requestAnimationFrame === 'function') {
+    requestAnimationFrame(() => setTimeout(() => markOnce(PERF_MARKS.firstScreenPainted), 0));
+  }
   // The worker already serves this page when it is installed; its registration (an update check)
   // waits until the first screen has painted.
   afterNextPaint(registerServiceWorker);

@@ -13,9 +13,6 @@ export const NOT_BUILT_SCREENS: readonly string[] = [
   '/settings/hydra',
   '/infrastructure',
   '/metrics',
-  '/settings/system-health',
-  '/settings/error-logs',
-  '/settings/performance',
   '/settings/monitoring',
   '/settings/analytics',
 ];

@@ -231,7 +231,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       {
         id: 'system-health',
         label: 'System Health',
-        description: 'Health checks of every system',
+        description: 'Uptime, memory, store files and what waits on this device',
         route: '/settings/system-health',
       },
     ],

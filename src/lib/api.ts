@@ -1,5 +1,7 @@
-// The shared request helper of spec 000 §8 and a TanStack Query function factory built on it.
+// The shared request helper of spec 000 §8 and a TanStack Query function factory built on it. Every
+// failure it meets is also kept in the device's error ring (lib/device-error-log.ts, the Error Logs page).
 import type { QueryFunction } from '@tanstack/react-query';
+import { reportDeviceError } from './device-error-report';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -106,10 +108,33 @@ export async function apiRequest(
   try {
     res = await fetch(url, init);
   } catch (error) {
-    throw networkFailureOf(error);
+    const failure = networkFailureOf(error);
+    // An abort is the caller's own choice, not an error of the device.
+    if (failure instanceof NetworkFailure) {
+      void reportDeviceError({
+        kind: 'network',
+        at: Date.now(),
+        method: init.method!,
+        url,
+        error: failure,
+      });
+    }
+    throw failure;
   }
   if (res.ok) return res;
+  // What the caller asked for: a 401 that resolves to null is an answer, not an error.
+  if (res.status === 401 && options.on401 === 'returnNull') return null;
 
+  const bodyText = res.status === 429 ? '' : await readText(res);
+  void reportDeviceError({
+    kind: 'request',
+    at: Date.now(),
+    method: init.method!,
+    url,
+    status: res.status,
+    statusText: res.statusText,
+    bodyText,
+  });
   if (res.status === 429) {
     console.warn(
       `Rate limited: ${init.method} ${url} answered 429${
@@ -118,8 +143,7 @@ export async function apiRequest(
     );
     return res;
   }
-  if (res.status === 401 && options.on401 === 'returnNull') return null;
-  throw new ApiError(res.status, res.statusText, await readText(res));
+  throw new ApiError(res.status, res.statusText, bodyText);
 }
 
 /**

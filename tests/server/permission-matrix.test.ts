@@ -185,6 +185,8 @@ const PROBES = {
       options: { method: 'POST', json: { content: 'A probe memory', type: 'context' } },
     },
   },
+  'system-health': { read: { path: '/api/system-health' } },
+  'server-errors': { read: { path: '/api/server-errors' } },
 } as Record<AreaName, AreaProbes>;
 
 /**
@@ -307,6 +309,8 @@ describe('the area map', () => {
       'weekly-sync': 'system_control',
       'bloom-sync': 'system_control',
       memory: 'memory_threading',
+      'system-health': 'infrastructure',
+      'server-errors': 'system_control',
     });
   });
 
