@@ -129,6 +129,9 @@ export const AREA_PERMISSIONS = {
   // ScanBot (docs/scanbot.md): operator tooling that writes files into DATA_DIR/scanbot on its own: the
   // admin group's system_control, for reading too, refused as the admin area is.
   scanbot: { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // The Analytics and Monitoring pages (docs/analytics.md): counts and timings of the viewer's own
+  // conversation and of the pushes to their own devices, as the maintenance monitor reads it: chat.
+  analytics: { read: 'chat' },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

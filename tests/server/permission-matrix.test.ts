@@ -177,6 +177,7 @@ const PROBES = {
   'weekly-sync': { read: { path: '/api/weekly-sync/status' } },
   // No bloom run may be left under way by the probe: the 2xx starts one, which ends in milliseconds.
   'bloom-sync': { read: { path: '/api/bloom-sync/trigger', options: { method: 'POST' } } },
+  analytics: { read: { path: '/api/analytics/summary' } },
 } as Record<AreaName, AreaProbes>;
 
 let setup: TestApp;
