@@ -291,6 +291,7 @@ describe('the area map', () => {
       'version-guard': 'system_control',
       'weekly-sync': 'system_control',
       'bloom-sync': 'system_control',
+      analytics: 'chat',
     });
   });
 
