@@ -4,6 +4,7 @@
 // keeps per-day or per-hour lists, so an answer costs time linear in the number of entries.
 import { wallTimeAt, type WallTime } from '../../src/domain/zoned-time';
 import { DEVICE_PROVIDER } from '../../src/engine/companion/types';
+import { CONVERSATION_LOG_CAP } from '../chat/conversation-log';
 import { PAUSED_PROVIDER } from '../chat/deep-pause';
 import type { PushLogEntry } from '../push/push-log';
 import type { ConversationEntry, IdempotencyRecord } from '../store/conversation-store';
@@ -239,6 +240,11 @@ export interface AnalyticsSummary {
   providers: { provider: string; replies: number }[];
   /** Imported history in the range, left out of every figure. */
   imported: number;
+  /**
+   * The log as kept: it holds the newest CONVERSATION_LOG_CAP entries, so once full, days before its
+   * oldest entry show fewer messages than were sent.
+   */
+  log: { entries: number; cap: number; oldestAt: number | null };
 }
 
 /**
@@ -265,6 +271,8 @@ export function analyticsSummary(input: SummaryInput): AnalyticsSummary {
   const replies = repliesByQuestion(log, providersFromRecords(records));
   let deviceReplies = 0;
   let imported = 0;
+  let oldestAt: number | null = null;
+  for (const entry of log) oldestAt = Math.min(oldestAt ?? entry.timestamp, entry.timestamp);
   // Nothing older than a day before the range can fall in it, whatever the zone: no format call for it.
   const earliest = now - (days + 1) * DAY_MS;
 
@@ -330,6 +338,7 @@ export function analyticsSummary(input: SummaryInput): AnalyticsSummary {
       .map(([provider, count]) => ({ provider, replies: count }))
       .sort((a, b) => b.replies - a.replies || a.provider.localeCompare(b.provider)),
     imported,
+    log: { entries: log.length, cap: CONVERSATION_LOG_CAP, oldestAt },
   };
 }
 

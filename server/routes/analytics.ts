@@ -35,8 +35,13 @@ export function analyticsRoutes({
     .get('/summary', requireSession, (c) => {
       const parsed = summaryQuery.safeParse({ days: c.req.query('days') });
       if (!parsed.success) throw new HttpError(400, DAYS_INVALID);
-      const summary = analytics.summary(c.var.viewer, parsed.data.days ?? DEFAULT_DAYS);
-      return c.json({ success: true as const, generatedAt: iso(clock()), ...summary });
+      const { log, ...summary } = analytics.summary(c.var.viewer, parsed.data.days ?? DEFAULT_DAYS);
+      return c.json({
+        success: true as const,
+        generatedAt: iso(clock()),
+        ...summary,
+        log: { ...log, oldestAt: log.oldestAt === null ? null : iso(log.oldestAt) },
+      });
     })
     .get('/monitoring', requireSession, (c) => {
       const { start, hours, ...rest } = analytics.monitoring(c.var.viewer);

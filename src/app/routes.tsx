@@ -58,6 +58,10 @@ const PersonalitySettings = lazyComponent(
 const PresenceMood = lazyComponent(
   () => import('@/features/presence-mood/components/PresenceMoodScreen'),
 );
+const Monitoring = lazyComponent(
+  () => import('@/features/analytics/components/MonitoringScreen'),
+);
+const Analytics = lazyComponent(() => import('@/features/analytics/components/AnalyticsScreen'));
 const SystemFeatures = lazyComponent(
   () => import('@/features/system-features/components/SystemFeaturesScreen'),
 );
@@ -217,8 +221,9 @@ export const SCREENS: readonly ScreenEntry[] = [
   notBuilt(['/settings/system-health'], 'System Health'),
   notBuilt(['/settings/error-logs'], 'Error Logs'),
   notBuilt(['/settings/performance'], 'Performance'),
-  notBuilt(['/settings/monitoring'], 'Monitoring'),
-  notBuilt(['/settings/analytics'], 'Analytics'),
+  // The viewer's own conversation in charts, uPlot loaded with these two pages only (docs/analytics.md).
+  { paths: ['/settings/monitoring'], title: 'Monitoring', element: <Monitoring /> },
+  { paths: ['/settings/analytics'], title: 'Analytics', element: <Analytics /> },
 ];
 
 export const NOT_FOUND_ROUTE_ID = 'not-found';

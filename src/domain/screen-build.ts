@@ -19,8 +19,6 @@ export const NOT_BUILT_SCREENS: readonly string[] = [
   '/settings/system-health',
   '/settings/error-logs',
   '/settings/performance',
-  '/settings/monitoring',
-  '/settings/analytics',
 ];
 
 /** Rule: a screen is built unless the route table still shows 'not built' for its path. */

@@ -258,6 +258,15 @@ describe('rule: provider use', () => {
   });
 });
 
+describe('rule: the log as kept', () => {
+  it('says how many entries it holds, its cap, and its oldest entry’s time, whatever the range', () => {
+    const oldest = owner(NOW - 90 * 86_400_000);
+    const result = summary([owner(NOW - MINUTE), oldest]);
+    expect(result.log).toEqual({ entries: 2, cap: 1000, oldestAt: oldest.timestamp });
+    expect(summary([]).log).toEqual({ entries: 0, cap: 1000, oldestAt: null });
+  });
+});
+
 describe('rule: imported history is left out', () => {
   it('the mirror bridge’s imports count in no figure', () => {
     const asked = owner(NOW - MINUTE, { imported: true });

@@ -54,7 +54,11 @@ function halfFailingPush(): PushSender & { calls: number } {
   return sender;
 }
 
-type Summary = AnalyticsSummary & { success: true; generatedAt: string };
+type Summary = Omit<AnalyticsSummary, 'log'> & {
+  success: true;
+  generatedAt: string;
+  log: { entries: number; cap: number; oldestAt: string | null };
+};
 interface Monitoring {
   success: true;
   timeZone: string;
@@ -149,6 +153,12 @@ describe('GET /api/analytics/summary', () => {
     expect(summary.latency.replies).toBe(4);
     expect(summary.latency.deviceReplies).toBe(0);
     expect(summary.providers).toEqual([{ provider: 'fake', replies: 4 }]);
+    // Welcome, four messages, eight parts; the oldest is last night's.
+    expect(summary.log).toEqual({
+      entries: 13,
+      cap: 1000,
+      oldestAt: new Date(yesterdayAt).toISOString(),
+    });
   });
 
   it('names the provider from the log, from a kept record, else unknown; device replies as device, untimed', async () => {
