@@ -129,7 +129,8 @@ export function providersFromRecords(
     if (answer.kind !== 'chat' || answer.deepPause || answer.provider === PAUSED_PROVIDER) continue;
     for (const id of answer.kiriIds) {
       const known = byPart.get(id);
-      if (!known || record.at < known.at) byPart.set(id, { provider: answer.provider, at: record.at });
+      if (!known || record.at < known.at)
+        byPart.set(id, { provider: answer.provider, at: record.at });
     }
   }
   return byPart;
@@ -346,7 +347,10 @@ export function analyticsSummary(input: SummaryInput): AnalyticsSummary {
  * Rule 'the monitoring window': the start of the current hour on the owner's clock (a zone half an hour
  * off UTC starts its hours at :30 UTC) and the 23 hours before it.
  */
-export function monitoringWindow(now: number, timeZone: string): { start: number; hours: number[] } {
+export function monitoringWindow(
+  now: number,
+  timeZone: string,
+): { start: number; hours: number[] } {
   const wall = wallTimeAt(now, timeZone);
   const hourStart = now - wall.minute * MINUTE_MS - (((now % MINUTE_MS) + MINUTE_MS) % MINUTE_MS);
   const start = hourStart - (MONITORING_HOURS - 1) * HOUR_MS;

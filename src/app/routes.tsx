@@ -58,9 +58,7 @@ const PersonalitySettings = lazyComponent(
 const PresenceMood = lazyComponent(
   () => import('@/features/presence-mood/components/PresenceMoodScreen'),
 );
-const Monitoring = lazyComponent(
-  () => import('@/features/analytics/components/MonitoringScreen'),
-);
+const Monitoring = lazyComponent(() => import('@/features/analytics/components/MonitoringScreen'));
 const Analytics = lazyComponent(() => import('@/features/analytics/components/AnalyticsScreen'));
 const SystemFeatures = lazyComponent(
   () => import('@/features/system-features/components/SystemFeaturesScreen'),

@@ -133,7 +133,11 @@ describe('rule: the range is today and the days before it', () => {
 describe('rule: messages by hour of day on the owner’s clock', () => {
   it('01:15 UTC is 09:00–10:00 in Shanghai; the owner’s and Kiri’s are counted apart', () => {
     const asked = owner(Date.UTC(2026, 0, 15, 1, 15));
-    const result = summary([asked, kiri(asked, asked.timestamp + 500), kiri(asked, asked.timestamp + 501)]);
+    const result = summary([
+      asked,
+      kiri(asked, asked.timestamp + 500),
+      kiri(asked, asked.timestamp + 501),
+    ]);
     expect(result.messages.hours[9]).toEqual({ hour: 9, owner: 1, kiri: 2 });
     expect(result.messages.hours.filter((hour) => hour.owner + hour.kiri > 0)).toHaveLength(1);
     expect(result.messages.hours).toHaveLength(24);
@@ -176,9 +180,17 @@ describe('rule: a reply is every part of Kiri’s that answers one message', () 
 
   it('a reply counts on its question’s day, even when it came the next day (deep pause)', () => {
     const asked = owner(Date.UTC(2026, 0, 14, 15, 0)); // 23:00 on the 14th in Shanghai
-    const result = summary([asked, kiri(asked, Date.UTC(2026, 0, 14, 17, 0), { provider: 'local' })]);
+    const result = summary([
+      asked,
+      kiri(asked, Date.UTC(2026, 0, 14, 17, 0), { provider: 'local' }),
+    ]);
     const day14 = result.latency.days.find((day) => day.day === '2026-01-14')!;
-    expect(day14).toEqual({ day: '2026-01-14', replies: 1, p50Ms: 2 * HOUR_MS, p90Ms: 2 * HOUR_MS });
+    expect(day14).toEqual({
+      day: '2026-01-14',
+      replies: 1,
+      p50Ms: 2 * HOUR_MS,
+      p90Ms: 2 * HOUR_MS,
+    });
     expect(result.latency.days.at(-1)!.replies).toBe(0);
   });
 });
@@ -376,8 +388,20 @@ describe('rule: the last 24 hours by hour', () => {
     const result = monitor(log);
     const nine = result.hours.at(-2)!;
     const ten = result.hours.at(-1)!;
-    expect(nine).toMatchObject({ hour: 9, messagesIn: 1, repliesOut: 0, latencyReplies: 1, p50Ms: 3_000 });
-    expect(ten).toMatchObject({ hour: 10, messagesIn: 1, repliesOut: 2, latencyReplies: 1, p50Ms: 100 });
+    expect(nine).toMatchObject({
+      hour: 9,
+      messagesIn: 1,
+      repliesOut: 0,
+      latencyReplies: 1,
+      p50Ms: 3_000,
+    });
+    expect(ten).toMatchObject({
+      hour: 10,
+      messagesIn: 1,
+      repliesOut: 2,
+      latencyReplies: 1,
+      p50Ms: 100,
+    });
     expect(result.totals).toMatchObject({
       messagesIn: 2,
       repliesOut: 2,
@@ -411,9 +435,30 @@ describe('rule: the last 24 hours by hour', () => {
 
   it('push deliveries: sent, failed and expired summed by the hour they went', () => {
     const pushes: PushLogEntry[] = [
-      { at: Date.UTC(2026, 0, 15, 1, 0), userId: 'a', tag: 'kiri-morning', sent: 2, failed: 0, removed: 1 },
-      { at: Date.UTC(2026, 0, 15, 1, 30), userId: 'a', tag: 'kiri-thought', sent: 0, failed: 1, removed: 0 },
-      { at: Date.UTC(2026, 0, 14, 1, 0), userId: 'a', tag: 'kiri-evening', sent: 5, failed: 5, removed: 5 },
+      {
+        at: Date.UTC(2026, 0, 15, 1, 0),
+        userId: 'a',
+        tag: 'kiri-morning',
+        sent: 2,
+        failed: 0,
+        removed: 1,
+      },
+      {
+        at: Date.UTC(2026, 0, 15, 1, 30),
+        userId: 'a',
+        tag: 'kiri-thought',
+        sent: 0,
+        failed: 1,
+        removed: 0,
+      },
+      {
+        at: Date.UTC(2026, 0, 14, 1, 0),
+        userId: 'a',
+        tag: 'kiri-evening',
+        sent: 5,
+        failed: 5,
+        removed: 5,
+      },
     ];
     const result = monitor([], {}, pushes);
     expect(result.hours.at(-2)).toMatchObject({ pushSent: 2, pushFailed: 1, pushExpired: 1 });
@@ -450,7 +495,10 @@ describe('rule: the push log keeps a week, at most its cap', () => {
     applyPushLogOp(data, { append: entry(7 * 24 * HOUR_MS + 1) });
     expect(data.entries.map((e) => e.at)).toEqual([HOUR_MS, 7 * 24 * HOUR_MS + 1]);
 
-    const full = { version: 1 as const, entries: Array.from({ length: PUSH_LOG_CAP }, (_, i) => entry(i)) };
+    const full = {
+      version: 1 as const,
+      entries: Array.from({ length: PUSH_LOG_CAP }, (_, i) => entry(i)),
+    };
     applyPushLogOp(full, { append: entry(PUSH_LOG_CAP) });
     expect(full.entries).toHaveLength(PUSH_LOG_CAP);
     expect(full.entries[0]!.at).toBe(1);

@@ -28,7 +28,6 @@ afterEach(cleanUpChatApps);
 
 const SECOND = 1_000;
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 /** The fake engine, taking `thinkMs` of the fake clock to answer (the reply's latency). */
 function slowCompanion(clock: FakeClock, thinkMs: () => number): Companion {

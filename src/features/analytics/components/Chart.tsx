@@ -57,12 +57,7 @@ function paletteOf(element: HTMLElement): Palette {
   };
 }
 
-function optionsOf(
-  UPlot: UPlot,
-  data: ChartData,
-  width: number,
-  palette: Palette,
-): uPlot.Options {
+function optionsOf(UPlot: UPlot, data: ChartData, width: number, palette: Palette): uPlot.Options {
   const font = `12px ${getComputedStyle(document.body).fontFamily || 'system-ui, sans-serif'}`;
   const slanted = slantLabels(data.labels);
   const [yMin, yMax] = yRange(maxOf(data.series), data.unit);

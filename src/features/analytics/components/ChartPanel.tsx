@@ -18,7 +18,10 @@ export function ChartPanel({ panel }: { panel: Panel }) {
         <>
           {panel.note && <p className="text-sm text-muted">{panel.note}</p>}
           <div className="grid min-w-0 gap-4 md:grid-cols-2 md:items-start">
-            <Chart name={`${panel.title}: chart. The table beside it lists the same numbers.`} data={panel.chart} />
+            <Chart
+              name={`${panel.title}: chart. The table beside it lists the same numbers.`}
+              data={panel.chart}
+            />
             <div
               className="max-h-72 overflow-auto rounded-lg border border-line"
               tabIndex={0}

@@ -63,8 +63,7 @@ function newestFirst<T>(rows: T[]): T[] {
 export function analyticsPanels(summary: AnalyticsSummary, { persona }: Names): Panel[] {
   const { messages, latency, days } = summary;
   const lastDay = messages.days.at(-1)?.day;
-  const dayHead = (day: string) =>
-    day === lastDay ? A.today(dayLabel(day)) : dayLabel(day);
+  const dayHead = (day: string) => (day === lastDay ? A.today(dayLabel(day)) : dayLabel(day));
   const noMessages = messages.owner + messages.kiri === 0 ? A.noMessages(days) : null;
   const replied = summary.providers.reduce((sum, row) => sum + row.replies, 0);
   const noReplies = replied === 0 ? A.noReplies(days) : null;

@@ -2,16 +2,8 @@
 // the panels each chart and its table are made of, the charts' layout, and the pages' states.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
-import {
-  parseAnalyticsSummary,
-  parseMonitoring,
-} from '@/features/analytics/model/analytics-data';
-import {
-  barPlacement,
-  maxOf,
-  slantLabels,
-  yRange,
-} from '@/features/analytics/model/chart-layout';
+import { parseAnalyticsSummary, parseMonitoring } from '@/features/analytics/model/analytics-data';
+import { barPlacement, maxOf, slantLabels, yRange } from '@/features/analytics/model/chart-layout';
 import {
   binLabel,
   binShortLabel,
@@ -40,9 +32,15 @@ describe('rule: an answer is read whole or refused', () => {
   });
 
   it.each([
-    ['a count that is not a whole number', { messages: { ...summaryAnswer().messages, owner: 1.5 } }],
+    [
+      'a count that is not a whole number',
+      { messages: { ...summaryAnswer().messages, owner: 1.5 } },
+    ],
     ['a missing latency', { latency: undefined }],
-    ['an hour past 23', { messages: { ...summaryAnswer().messages, hours: [{ hour: 24, owner: 0, kiri: 0 }] } }],
+    [
+      'an hour past 23',
+      { messages: { ...summaryAnswer().messages, hours: [{ hour: 24, owner: 0, kiri: 0 }] } },
+    ],
     ['a provider without a name', { providers: [{ provider: 1, replies: 2 }] }],
     ['a negative duration', { latency: { ...summaryAnswer().latency, p50Ms: -1 } }],
   ])('a summary with %s is refused', (_what, change) => {
@@ -191,7 +189,13 @@ describe('rule: nothing to show is said in words', () => {
 
   it('only device replies: nothing to time, and the words say why', () => {
     const offline = summaryAnswer({
-      latency: { ...summaryAnswer().latency, replies: 0, p50Ms: null, p90Ms: null, deviceReplies: 2 },
+      latency: {
+        ...summaryAnswer().latency,
+        replies: 0,
+        p50Ms: null,
+        p90Ms: null,
+        deviceReplies: 2,
+      },
     });
     const panel = panelOf(analyticsPanels(offline, { persona: 'Kiri' }), 'distribution');
     expect(panel.empty).toBe(
@@ -248,14 +252,46 @@ describe('rule: chart layout', () => {
 describe('rule: offline shows the last figures', () => {
   const network = new TypeError('Failed to fetch');
   it.each([
-    ['figures, online', { online: true, hasData: true, error: null }, { view: 'data', offline: false, stale: false }],
-    ['figures, offline', { online: false, hasData: true, error: null }, { view: 'data', offline: true, stale: false }],
-    ['figures, no answer', { online: true, hasData: true, error: network }, { view: 'data', offline: true, stale: false }],
-    ['figures, a 500', { online: true, hasData: true, error: new ApiError(500, 'x', '') }, { view: 'data', offline: false, stale: true }],
-    ['none yet, offline', { online: false, hasData: false, error: null }, { view: 'failed', offline: true, stale: false }],
-    ['none yet, loading', { online: true, hasData: false, error: null }, { view: 'loading', offline: false, stale: false }],
-    ['none yet, a 500', { online: true, hasData: false, error: new ApiError(500, 'x', '') }, { view: 'failed', offline: false, stale: false }],
-    ['a 403, whatever is kept', { online: true, hasData: true, error: new ApiError(403, 'x', '') }, { view: 'denied', offline: false, stale: false }],
+    [
+      'figures, online',
+      { online: true, hasData: true, error: null },
+      { view: 'data', offline: false, stale: false },
+    ],
+    [
+      'figures, offline',
+      { online: false, hasData: true, error: null },
+      { view: 'data', offline: true, stale: false },
+    ],
+    [
+      'figures, no answer',
+      { online: true, hasData: true, error: network },
+      { view: 'data', offline: true, stale: false },
+    ],
+    [
+      'figures, a 500',
+      { online: true, hasData: true, error: new ApiError(500, 'x', '') },
+      { view: 'data', offline: false, stale: true },
+    ],
+    [
+      'none yet, offline',
+      { online: false, hasData: false, error: null },
+      { view: 'failed', offline: true, stale: false },
+    ],
+    [
+      'none yet, loading',
+      { online: true, hasData: false, error: null },
+      { view: 'loading', offline: false, stale: false },
+    ],
+    [
+      'none yet, a 500',
+      { online: true, hasData: false, error: new ApiError(500, 'x', '') },
+      { view: 'failed', offline: false, stale: false },
+    ],
+    [
+      'a 403, whatever is kept',
+      { online: true, hasData: true, error: new ApiError(403, 'x', '') },
+      { view: 'denied', offline: false, stale: false },
+    ],
   ])('%s', (_what, input, state) => {
     expect(pageStateOf(input)).toEqual(state);
   });
