@@ -79,11 +79,12 @@ function optionsOf(UPlot: UPlot, data: ChartData, width: number, palette: Palett
       {
         ...axis,
         grid: { show: false },
-        space: 40,
+        // Slanted labels take little room across: every category keeps its own.
+        space: slanted ? 12 : 40,
         incrs: [...CATEGORY_STEPS],
         values: (_u, splits) =>
           splits.map((split) => (Number.isInteger(split) ? (data.labels[split] ?? '') : '')),
-        ...(slanted ? { rotate: -40, size: 64 } : {}),
+        ...(slanted ? { rotate: -40, size: 80 } : {}),
       },
       {
         ...axis,

@@ -54,7 +54,10 @@ export function ChartPanel({ panel }: { panel: Panel }) {
                         {row.head}
                       </th>
                       {row.cells.map((cell, index) => (
-                        <td key={index} className="px-3 py-1.5 text-right tabular-nums">
+                        <td
+                          key={index}
+                          className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums"
+                        >
                           {cell}
                         </td>
                       ))}
