@@ -126,6 +126,9 @@ import { ServerErrorRing } from './system-health/error-ring';
 import { RequestTimings } from './system-health/request-timings';
 import { SystemHealthService } from './system-health/system-health-service';
 import { serverErrorsRoutes, systemHealthRoutes } from './routes/system-health';
+import { recordingPushSender } from './push/push-log';
+import { AnalyticsService } from './analytics/analytics-service';
+import { analyticsRoutes } from './routes/analytics';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -224,13 +227,15 @@ export function createApp(deps: AppDeps) {
     log,
     transport: deps.pushTransport,
   });
+  // Each push's outcome goes to push-log.json for the Monitoring page (docs/analytics.md).
+  const pushSender = recordingPushSender(deps.push ?? push, stores.pushLog, clock, log);
   const delivery = new KiriDelivery({
     conversations: stores.conversations,
     auth: stores.auth,
     timeZone: config.timeZone,
     personaName: config.personaName,
     // A fake from the tests, else the real sender (it does nothing for a user with no subscription).
-    push: deps.push ?? push,
+    push: pushSender,
     log,
   });
   const power = new PowerService({
@@ -481,8 +486,16 @@ export function createApp(deps: AppDeps) {
     clock,
     timeZone: config.timeZone,
     ownerUserIds: () => delivery.usersOf(OWNER_ACCOUNT),
-    push: deps.push ?? push,
+    push: pushSender,
     log,
+  });
+  // The Analytics and Monitoring pages (docs/analytics.md): the viewer's own conversation and pushes.
+  const analytics = new AnalyticsService({
+    conversations: stores.conversations,
+    pushLog: stores.pushLog,
+    clock,
+    timeZone: config.timeZone,
+    usersOf: (account) => delivery.usersOf(account),
   });
   // Sync control (docs/sync-control.md): the weekly deep sync on Sunday 03:00 in TIME_ZONE (paused
   // asleep, stopped in deep pause; a run due meanwhile happens once she wakes) and the bloom sync.
@@ -680,6 +693,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/bloom-sync', bloomSyncRoutes({ sync: weeklySync }))
     .route('/api/memory', memoryRoutes({ dashboard: memoryDashboard }))
     .route(COMPILED_MEMORY_PATH, compiledMemoryRoutes({ dashboard: memoryDashboard }))
+    .route('/api/analytics', analyticsRoutes({ analytics, clock }))
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }))
     .route(
       '/api/system-health',

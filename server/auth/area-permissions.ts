@@ -140,6 +140,9 @@ export const AREA_PERMISSIONS = {
   // The server's recent errors on the Error Logs page: their messages may name what failed inside the
   // server, so they are the administrator's (system_control), refused as the admin area is.
   'server-errors': { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // The Analytics and Monitoring pages (docs/analytics.md): counts and timings of the viewer's own
+  // conversation and of the pushes to their own devices, as the maintenance monitor reads it: chat.
+  analytics: { read: 'chat' },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -285,6 +285,7 @@ export class ChatService {
         emotionalState: null,
         sessionId,
         answersId: userId,
+        ...(index === 0 && reply.provider ? { provider: reply.provider } : {}),
       }));
       const entries: ConversationEntry[] = [];
       if (logged && userId !== null) {
@@ -417,8 +418,11 @@ export class ChatService {
     userMessage: { id: string; sessionId: string },
     given: readonly ConversationEntry[],
   ): Prepared<ChatAnswer> {
-    // Who wrote it is not kept in the log: the device if its parts say so, else the server's engine.
-    const provider = given.every((entry) => entry.writtenOffline) ? DEVICE_PROVIDER : 'local';
+    // The device if its parts say so, else the provider its first part names (replies written before
+    // the log kept it name none: the server's engine, as this answer said then).
+    const provider = given.every((entry) => entry.writtenOffline)
+      ? DEVICE_PROVIDER
+      : (given.find((entry) => entry.provider)?.provider ?? 'local');
     return {
       status: 200,
       answer: chatAnswer(given, userMessage, provider),
@@ -598,6 +602,7 @@ export class ChatService {
       emotionalState: null,
       sessionId: question.sessionId,
       answersId: question.id,
+      ...(i === 0 && provider ? { provider } : {}),
     }));
     // Answered meanwhile (the device's reply arrived while the companion was asked): no second answer.
     if (this.logOf(account).some((entry) => entry.answersId === item.messageId)) return false;

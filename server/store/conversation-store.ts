@@ -41,6 +41,12 @@ export const conversationEntrySchema = z.object({
    * never pushed. Present only when true.
    */
   imported: z.literal(true).optional(),
+  /**
+   * On the first part of Kiri's answer made on the server: who wrote it ('local', a configured provider's
+   * name). Only there, to keep the log small; a device's parts say `writtenOffline` instead, and entries
+   * written before this field have none (docs/analytics.md "Provider use").
+   */
+  provider: z.string().min(1).optional(),
 });
 
 const kiriMessageSchema = z.object({ id: z.string().min(1), message: z.string(), timestamp });

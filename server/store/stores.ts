@@ -33,6 +33,7 @@ import {
 } from '../presence-mood/presence-mood-store';
 import { openWeeklySyncStore, type WeeklySyncStore } from '../weekly-sync/weekly-sync-store';
 import { openScanbotStore, type ScanbotStore } from '../scanbot/scanbot-store';
+import { openPushLogStore, type PushLogStore } from '../push/push-log';
 import {
   configureAtRest,
   DataKeyError,
@@ -67,6 +68,7 @@ export interface Stores {
   presenceHub: PresenceHubStore;
   weeklySync: WeeklySyncStore;
   scanbot: ScanbotStore;
+  pushLog: PushLogStore;
 }
 
 export interface OpenStoresOptions {
@@ -118,6 +120,7 @@ export async function openStores(
     presenceHub: await openPresenceHubStore(dataDir),
     weeklySync: await openWeeklySyncStore(dataDir),
     scanbot: await openScanbotStore(dataDir),
+    pushLog: await openPushLogStore(dataDir),
   };
   try {
     // Finishes a migration a stop cut short: only files not in the set format are written again.

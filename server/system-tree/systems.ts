@@ -382,6 +382,16 @@ export const SYSTEMS: readonly SystemDefinition[] = [
     screen: '/sync-control',
   },
   {
+    id: 'analytics',
+    name: 'Monitoring & Analytics',
+    description:
+      'The conversation in charts: messages by day and hour, reply latency, providers, pushes.',
+    branch: 'operations',
+    owns: ['/api/analytics'],
+    specEndpoints: [],
+    screen: '/settings/analytics',
+  },
+  {
     id: 'build-history',
     name: 'Build History',
     description: 'The build rundown and its statistics.',

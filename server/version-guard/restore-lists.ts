@@ -45,6 +45,8 @@ export const KEPT_FILES: Readonly<Record<string, string>> = {
     "the sync daemon's switch, its next Sunday and the sync log: taking it back would run a week's sync again",
   'scanbot.json':
     "ScanBot's watched files, auto-fix contents and activity log: the files it restored are not taken back, so neither is its record of them",
+  'push-log.json':
+    'what became of each push sent in the last week (the Monitoring page): a record of what happened',
 };
 
 export type FileFate = 'restored' | 'kept' | 'unclassified';

@@ -61,6 +61,8 @@ const PersonalitySettings = lazyComponent(
 const PresenceMood = lazyComponent(
   () => import('@/features/presence-mood/components/PresenceMoodScreen'),
 );
+const Monitoring = lazyComponent(() => import('@/features/analytics/components/MonitoringScreen'));
+const Analytics = lazyComponent(() => import('@/features/analytics/components/AnalyticsScreen'));
 const SystemFeatures = lazyComponent(
   () => import('@/features/system-features/components/SystemFeaturesScreen'),
 );
@@ -236,8 +238,9 @@ export const SCREENS: readonly ScreenEntry[] = [
   { paths: ['/settings/system-health'], title: 'System Health', element: <SystemHealth /> },
   { paths: ['/settings/error-logs'], title: 'Error Logs', element: <ErrorLogs /> },
   { paths: ['/settings/performance'], title: 'Performance', element: <Performance /> },
-  notBuilt(['/settings/monitoring'], 'Monitoring'),
-  notBuilt(['/settings/analytics'], 'Analytics'),
+  // The viewer's own conversation in charts, uPlot loaded with these two pages only (docs/analytics.md).
+  { paths: ['/settings/monitoring'], title: 'Monitoring', element: <Monitoring /> },
+  { paths: ['/settings/analytics'], title: 'Analytics', element: <Analytics /> },
 ];
 
 export const NOT_FOUND_ROUTE_ID = 'not-found';

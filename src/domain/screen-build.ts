@@ -13,8 +13,6 @@ export const NOT_BUILT_SCREENS: readonly string[] = [
   '/settings/hydra',
   '/infrastructure',
   '/metrics',
-  '/settings/monitoring',
-  '/settings/analytics',
 ];
 
 /** Rule: a screen is built unless the route table still shows 'not built' for its path. */

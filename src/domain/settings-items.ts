@@ -84,8 +84,9 @@ export const INTEGRATION_GROUP_TITLE = 'Integration and Sync';
 /**
  * Spec 000 §2.6's integration items, in their default order: the five of the layout fallback (§6). The
  * spec gives their paths and the six icon names, not which item needs which rank: the minimums follow
- * what each screen shows (the task manager's and the monitoring tools' internals for engineers, the
- * analytics of every user for admins); docs/settings-sidebar.md.
+ * what each screen was expected to show (the task manager's internals for engineers; monitoring for
+ * engineers and analytics for admins, kept as chosen although both pages, built in issue 20, read only the
+ * viewer's own conversation and open for anyone with `chat`: docs/analytics.md); docs/settings-sidebar.md.
  */
 export const INTEGRATION_ITEMS: readonly (SidebarLayoutItem & { description: string })[] = [
   {
@@ -118,7 +119,7 @@ export const INTEGRATION_ITEMS: readonly (SidebarLayoutItem & { description: str
     icon: 'activity',
     route: '/settings/monitoring',
     role_min: 'engineer',
-    description: 'Live monitoring of the servers and background systems',
+    description: 'Your conversation in the last 24 hours: replies, latency and pushes',
   },
   {
     id: 'analytics',
@@ -126,7 +127,7 @@ export const INTEGRATION_ITEMS: readonly (SidebarLayoutItem & { description: str
     icon: 'clipboard',
     route: '/settings/analytics',
     role_min: 'admin',
-    description: 'Usage analytics across users and sessions',
+    description: 'Your conversation over 30 days: messages, reply times and providers',
   },
 ];
 

@@ -268,7 +268,9 @@ describe('POST /api/chat with a device reply', () => {
       )
     ).json()) as ChatAnswer;
     expect(late.kiriMessages).toEqual(served.kiriMessages);
-    expect(late.provider).toBe('local');
+    // The log names who wrote it (its first part's provider, issue 20): the answer says so again.
+    expect(late.provider).toBe(served.provider);
+    expect(late.provider).toBe('fake');
     expect(await logOf(owner)).toEqual(log);
     expect(companion.calls).toHaveLength(1);
   });

@@ -187,6 +187,7 @@ const PROBES = {
   },
   'system-health': { read: { path: '/api/system-health' } },
   'server-errors': { read: { path: '/api/server-errors' } },
+  analytics: { read: { path: '/api/analytics/summary' } },
 } as Record<AreaName, AreaProbes>;
 
 /**
@@ -311,6 +312,7 @@ describe('the area map', () => {
       memory: 'memory_threading',
       'system-health': 'infrastructure',
       'server-errors': 'system_control',
+      analytics: 'chat',
     });
   });
 
