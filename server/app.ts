@@ -119,6 +119,10 @@ import { weeklyRunsIn } from './weekly-sync/weekly-sync-rules';
 import { ScanbotService, type ScanbotTimers } from './scanbot/scanbot-service';
 import { scanbotRunsIn } from './scanbot/scanbot-rules';
 import { scanbotRoutes } from './routes/scanbot';
+import { BuildRundownService } from './build-rundown/build-rundown-service';
+import { builtInSystems } from './build-rundown/built-in-systems';
+import { buildRundownRoutes } from './routes/build-rundown';
+import { buildSystemTree, type SystemTreeSource } from './system-tree/system-tree';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -510,11 +514,28 @@ export function createApp(deps: AppDeps) {
     enabled: () => scanbot.isStarted(),
   });
   power.onAwake(() => scanbot.wake());
+  // The build history, seeded from CHANGELOG.md when its file was made (docs/build-history.md).
+  const buildRundown = new BuildRundownService(stores.buildRundown);
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
 
   const app = new Hono<AppEnv>();
+  // The system tree's view of this server: the system features page and the systems overview's nine
+  // built-in entries (docs/build-history.md) read it.
+  const systemTree: SystemTreeSource = {
+    // Read at each call, so the tree holds exactly the routes mounted, whoever added them.
+    routes: () => app.routes,
+    states: {
+      backgroundRunning: () => backgroundRunning,
+      powerState: () => power.state,
+      backgroundSystem: (id) => power.systems.stateOf(id, power.state),
+      devcoreActive: () => devcore.active,
+      devcoreJobRunning: () => devcore.isJobRunning(),
+    },
+    history: () => ownerRelationshipHistory(stores, clock()),
+    clock,
+  };
   app.onError(handleErrors(log));
   app.notFound(notFound);
 
@@ -591,22 +612,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/mirror-bridge', mirrorBridgeRoutes({ bridge: mirrorBridge }))
     .route('/api/scanbot', scanbotRoutes({ scanbot }))
     .route('/api/self-mod', selfModRoutes({ selfMod }))
-    .route(
-      '/api/presence-system-tree',
-      presenceSystemTreeRoutes({
-        // Read at each call, so the tree holds exactly the routes mounted, whoever added them.
-        routes: () => app.routes,
-        states: {
-          backgroundRunning: () => backgroundRunning,
-          powerState: () => power.state,
-          backgroundSystem: (id) => power.systems.stateOf(id, power.state),
-          devcoreActive: () => devcore.active,
-          devcoreJobRunning: () => devcore.isJobRunning(),
-        },
-        history: () => ownerRelationshipHistory(stores, clock()),
-        clock,
-      }),
-    )
+    .route('/api/presence-system-tree', presenceSystemTreeRoutes(systemTree))
     .route(
       '/api/manual-console',
       manualConsoleRoutes({
@@ -631,6 +637,15 @@ export function createApp(deps: AppDeps) {
 
     .route('/api/weekly-sync', weeklySyncRoutes({ sync: weeklySync }))
     .route('/api/bloom-sync', bloomSyncRoutes({ sync: weeklySync }))
+    // Build history and the systems overview (docs/build-history.md).
+    .route(
+      '/api/build-rundown',
+      buildRundownRoutes({
+        builds: buildRundown,
+        systems: () => builtInSystems(buildSystemTree(systemTree)),
+        clock,
+      }),
+    )
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
   if (config.serveStatic) app.use(staticFiles(config.staticDir));
@@ -666,6 +681,7 @@ export function createApp(deps: AppDeps) {
       presenceHub,
       weeklySync,
       scanbot,
+      buildRundown,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and

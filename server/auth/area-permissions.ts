@@ -129,6 +129,10 @@ export const AREA_PERMISSIONS = {
   // ScanBot (docs/scanbot.md): operator tooling that writes files into DATA_DIR/scanbot on its own: the
   // admin group's system_control, for reading too, refused as the admin area is.
   scanbot: { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // Build history (docs/build-history.md): the spec shows the build pages with no access check of their
+  // own (002 §6), and Kiri's release history hides nothing, so any session reads it; adding, changing
+  // and removing a build is the administrator's record keeping: system_control, refused as admin.
+  'build-rundown': { read: 'session', write: 'system_control', refusal: ADMIN_REQUIRED },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -34,6 +34,10 @@ import {
 import { openWeeklySyncStore, type WeeklySyncStore } from '../weekly-sync/weekly-sync-store';
 import { openScanbotStore, type ScanbotStore } from '../scanbot/scanbot-store';
 import {
+  openBuildRundownStore,
+  type BuildRundownStore,
+} from '../build-rundown/build-rundown-store';
+import {
   configureAtRest,
   DataKeyError,
   setEncryptWrites,
@@ -67,6 +71,7 @@ export interface Stores {
   presenceHub: PresenceHubStore;
   weeklySync: WeeklySyncStore;
   scanbot: ScanbotStore;
+  buildRundown: BuildRundownStore;
 }
 
 export interface OpenStoresOptions {
@@ -118,6 +123,8 @@ export async function openStores(
     presenceHub: await openPresenceHubStore(dataDir),
     weeklySync: await openWeeklySyncStore(dataDir),
     scanbot: await openScanbotStore(dataDir),
+    // Seeded from the repository's CHANGELOG.md when the file is new (docs/build-history.md).
+    buildRundown: await openBuildRundownStore(dataDir),
   };
   try {
     // Finishes a migration a stop cut short: only files not in the set format are written again.

@@ -45,6 +45,8 @@ export const KEPT_FILES: Readonly<Record<string, string>> = {
     "the sync daemon's switch, its next Sunday and the sync log: taking it back would run a week's sync again",
   'scanbot.json':
     "ScanBot's watched files, auto-fix contents and activity log: the files it restored are not taken back, so neither is its record of them",
+  'build-rundown.json':
+    "the build history: Kiri's releases as the admin recorded them, a record of what happened, never taken back",
 };
 
 export type FileFate = 'restored' | 'kept' | 'unclassified';

@@ -179,8 +179,7 @@ export function buildProblems(fields: BuildFields): BuildProblems {
     impact: isBuildImpact(fields.impact) ? undefined : FIELD_PROBLEMS.impact,
     version:
       fields.version === null ? undefined : textProblem(fields.version, MAX_VERSION_CHARS, true),
-    timestamp:
-      normalizeTimestamp(fields.timestamp) === null ? FIELD_PROBLEMS.timestamp : undefined,
+    timestamp: normalizeTimestamp(fields.timestamp) === null ? FIELD_PROBLEMS.timestamp : undefined,
     technologies: listProblem(fields.technologies, MAX_TECHNOLOGIES, MAX_TECHNOLOGY_CHARS),
     features: listProblem(fields.features, MAX_FEATURES, MAX_FEATURE_CHARS),
     notes: fields.notes === null ? undefined : textProblem(fields.notes, MAX_NOTES_CHARS, true),

@@ -109,6 +109,8 @@ function parseRelease(lines: readonly string[], headingLine: number): BuildRecor
 
   const meta = new Map<Key, string>();
   let index = 1;
+  // Prettier puts a blank line under a heading.
+  while (index < lines.length && lines[index]!.trim() === '') index += 1;
   while (index < lines.length && lines[index]!.startsWith('- ')) {
     const line = lines[index]!;
     const colon = line.indexOf(':');
@@ -119,7 +121,8 @@ function parseRelease(lines: readonly string[], headingLine: number): BuildRecor
           `${KEYS.map((k) => `'- ${k[0]!.toUpperCase()}${k.slice(1)}:'`).join(', ')}`,
       );
     }
-    if (meta.has(key)) throw new SkipRelease(`line ${headingLine + index}: '${key}' is given twice`);
+    if (meta.has(key))
+      throw new SkipRelease(`line ${headingLine + index}: '${key}' is given twice`);
     meta.set(key, line.slice(colon + 1).trim());
     index += 1;
   }

@@ -177,6 +177,23 @@ const PROBES = {
   'weekly-sync': { read: { path: '/api/weekly-sync/status' } },
   // No bloom run may be left under way by the probe: the 2xx starts one, which ends in milliseconds.
   'bloom-sync': { read: { path: '/api/bloom-sync/trigger', options: { method: 'POST' } } },
+  // Reading needs only a session; adding a build is the admin's (a 201 that adds one record).
+  'build-rundown': {
+    read: { path: '/api/build-rundown/builds' },
+    write: {
+      path: '/api/build-rundown/builds',
+      options: {
+        method: 'POST',
+        json: {
+          name: 'Probe',
+          description: 'A build added by the permission probe.',
+          category: 'Probe',
+          status: 'completed',
+          impact: 'patch',
+        },
+      },
+    },
+  },
 } as Record<AreaName, AreaProbes>;
 
 let setup: TestApp;
@@ -290,6 +307,7 @@ describe('the area map', () => {
       'version-guard': 'system_control',
       'weekly-sync': 'system_control',
       'bloom-sync': 'system_control',
+      'build-rundown': 'session / system_control',
     });
   });
 

@@ -89,12 +89,18 @@ describe('normalizeTimestamp', () => {
     expect(normalizeTimestamp(text)).toBe(iso);
   });
 
-  it.each(['', 'yesterday', '2026-13-01', '2026-02-29', '2026-11-31', '25/11/2026', '2026-11-25 06:00', '2026-11-25Tnoon'])(
-    'refuses %j',
-    (text) => {
-      expect(normalizeTimestamp(text)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'yesterday',
+    '2026-13-01',
+    '2026-02-29',
+    '2026-11-31',
+    '25/11/2026',
+    '2026-11-25 06:00',
+    '2026-11-25Tnoon',
+  ])('refuses %j', (text) => {
+    expect(normalizeTimestamp(text)).toBeNull();
+  });
 });
 
 describe('isBuildId', () => {

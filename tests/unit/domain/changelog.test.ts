@@ -191,7 +191,9 @@ describe('parseChangelog', () => {
     const { builds, problems } = parseChangelog(release(overrides));
     expect(builds).toEqual([]);
     expect(problems).toHaveLength(1);
-    expect(problems[0]!.message).toContain("Skipped '[1.2.0] - 2026-11-25 — Presence hub' (line 1)");
+    expect(problems[0]!.message).toContain(
+      "Skipped '[1.2.0] - 2026-11-25 — Presence hub' (line 1)",
+    );
     expect(problems[0]!.message).toContain(why);
   });
 
