@@ -1,10 +1,10 @@
 // CHANGELOG.md into build records (src/domain/changelog.ts; docs/build-history.md): the repository's own
 // changelog reads whole and true to the issues, and a malformed release is skipped with its line and why.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_FEATURES, MAX_NAME_CHARS } from '@/domain/build-history';
 import { parseChangelog, parseHeading } from '@/domain/changelog';
+// The file as the server reads it (Vite's ?raw: the app's test project has no Node types).
+import changelogText from '../../../CHANGELOG.md?raw';
 
 const release = (overrides: { heading?: string; meta?: string[]; rest?: string[] } = {}) =>
   [
@@ -33,8 +33,7 @@ const release = (overrides: { heading?: string; meta?: string[]; rest?: string[]
   ].join('\n');
 
 describe("the repository's CHANGELOG.md", () => {
-  const text = readFileSync(resolve(__dirname, '../../../CHANGELOG.md'), 'utf8');
-  const { builds, problems } = parseChangelog(text);
+  const { builds, problems } = parseChangelog(changelogText);
 
   it('parses whole: no release is skipped', () => {
     expect(problems).toEqual([]);
