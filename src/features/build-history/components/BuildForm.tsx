@@ -1,7 +1,7 @@
 // The admin's Add and Edit form in a dialog (docs/build-history.md): checked as typed with the record's
 // shared rules, sent once, the server's refusal shown in words under the form; and the confirmation
 // before a build is removed.
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { BuildRecord } from '@/domain/build-history';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
@@ -19,7 +19,7 @@ import {
 import { IMPACT_LABELS, IMPACT_OPTIONS, STATUS_LABELS, STATUS_OPTIONS } from '../model/builds';
 import { BUILD_TEXT as T } from '../model/texts';
 
-const input = 'w-full rounded-lg border border-line bg-page px-3 py-2 text-base';
+const input = 'w-full min-w-0 rounded-lg border border-line bg-page px-3 py-2 text-base';
 
 type FieldProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
 
@@ -77,8 +77,16 @@ export function BuildForm({
   const isNew = build === null;
   const [draft, setDraft] = useState<BuildDraft>(() => draftOf(build, todayUtc()));
   const [tried, setTried] = useState(false);
+  // Each refused Save moves the focus to the first field in the way, once its problem shows.
+  const [attempts, setAttempts] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const save = useSaveBuild();
+  useEffect(() => {
+    if (attempts > 0) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [attempts]);
   const problems: DraftProblems = draftProblems(draft, isNew, takenIds);
   const set = (key: keyof BuildDraft) => (value: string) => setDraft({ ...draft, [key]: value });
   const listId = useId();
@@ -86,7 +94,11 @@ export function BuildForm({
 
   const submit = () => {
     setTried(true);
-    if (Object.keys(problems).length > 0 || save.isPending) return;
+    if (Object.keys(problems).length > 0) {
+      setAttempts(attempts + 1);
+      return;
+    }
+    if (save.isPending) return;
     setRefusal(null);
     save.mutate(
       { id: build?.id ?? null, body: bodyOfDraft(draft, isNew) },
@@ -139,6 +151,7 @@ export function BuildForm({
       className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
     >
       <form
+        ref={formRef}
         noValidate
         className="grid gap-3"
         onSubmit={(event) => {

@@ -18,14 +18,12 @@ export function ScreenHeader({
   intro,
   backTo = '/',
   backLabel = T.back,
-  actions,
 }: {
   id: string;
   title: string;
   intro?: string;
   backTo?: string;
   backLabel?: string;
-  actions?: ReactNode;
 }) {
   return (
     <header className="grid gap-1">
@@ -34,7 +32,6 @@ export function ScreenHeader({
         <h1 id={id} className="min-w-0 flex-1 text-2xl font-semibold">
           {title}
         </h1>
-        {actions}
       </div>
       {intro && <p className="text-muted">{intro}</p>}
     </header>

@@ -62,14 +62,6 @@ export default function DetailedBuildsScreen() {
         title={T.detailedTitle}
         backTo="/build-rundown"
         backLabel={T.toRundown}
-        actions={
-          canEdit ? (
-            <Button size="sm" disabled={!writable} onClick={() => setEditing({ kind: 'add' })}>
-              <Plus size={16} aria-hidden />
-              {T.admin.add}
-            </Button>
-          ) : null
-        }
       />
       <LoadNotice
         online={online}
@@ -80,7 +72,15 @@ export default function DetailedBuildsScreen() {
         failedText={T.loadFailed}
         onRetry={() => void builds.refetch()}
       />
-      {canEdit && !online && <p className="text-sm text-muted">{T.admin.offline}</p>}
+      {canEdit && (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted">{online ? '' : T.admin.offline}</p>
+          <Button disabled={!writable} onClick={() => setEditing({ kind: 'add' })}>
+            <Plus size={18} aria-hidden />
+            {T.admin.add}
+          </Button>
+        </div>
+      )}
 
       {builds.data && (
         <>

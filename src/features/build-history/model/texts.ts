@@ -8,7 +8,7 @@ export const BUILD_TEXT = {
   systemsTitle: 'Systems Overview',
   systemsIntro:
     'Nine of Kiri’s systems as they run right now, and every build. Tap a card for its details.',
-  toDetailed: 'Open the detailed build list',
+  toDetailed: 'Detailed build list',
   toRundown: 'Back to the build rundown',
   toSystems: 'Systems overview',
   stats: {
@@ -31,7 +31,7 @@ export const BUILD_TEXT = {
   systemsFailed: (why: string) => `Kiri's systems could not be read: ${why}`,
   tryAgain: 'Try Again',
   offlineTitle: 'Offline: showing the build history last read',
-  offlineSince: (time: string) => `Last read at ${time}. Changes wait until you are back online.`,
+  offlineSince: (time: string) => `Last read at ${time}.`,
   offlineNoData: 'No build history has been read on this device yet.',
   search: 'Search builds',
   searchPlaceholder: 'Name, feature, technology…',
