@@ -129,6 +129,10 @@ import { serverErrorsRoutes, systemHealthRoutes } from './routes/system-health';
 import { recordingPushSender } from './push/push-log';
 import { AnalyticsService } from './analytics/analytics-service';
 import { analyticsRoutes } from './routes/analytics';
+import { BuildRundownService } from './build-rundown/build-rundown-service';
+import { builtInSystems } from './build-rundown/built-in-systems';
+import { buildRundownRoutes } from './routes/build-rundown';
+import { buildSystemTree, type SystemTreeSource } from './system-tree/system-tree';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -562,11 +566,28 @@ export function createApp(deps: AppDeps) {
     storeFiles: () => Object.entries(stores).map(([name, store]) => ({ name, path: store.path })),
     snapshots: () => versionGuard.list(),
   });
+  // The build history, seeded from CHANGELOG.md when its file was made (docs/build-history.md).
+  const buildRundown = new BuildRundownService(stores.buildRundown);
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
 
   const app = new Hono<AppEnv>();
+  // The system tree's view of this server: the system features page and the systems overview's nine
+  // built-in entries (docs/build-history.md) read it.
+  const systemTree: SystemTreeSource = {
+    // Read at each call, so the tree holds exactly the routes mounted, whoever added them.
+    routes: () => app.routes,
+    states: {
+      backgroundRunning: () => backgroundRunning,
+      powerState: () => power.state,
+      backgroundSystem: (id) => power.systems.stateOf(id, power.state),
+      devcoreActive: () => devcore.active,
+      devcoreJobRunning: () => devcore.isJobRunning(),
+    },
+    history: () => ownerRelationshipHistory(stores, clock()),
+    clock,
+  };
   app.onError(handleErrors(baseLog, (failure) => serverErrors.recordResponse(failure)));
   app.notFound(notFound);
   // First, so each /api request is timed whole: auth, permission, body and handler.
@@ -651,22 +672,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/mirror-bridge', mirrorBridgeRoutes({ bridge: mirrorBridge }))
     .route('/api/scanbot', scanbotRoutes({ scanbot }))
     .route('/api/self-mod', selfModRoutes({ selfMod }))
-    .route(
-      '/api/presence-system-tree',
-      presenceSystemTreeRoutes({
-        // Read at each call, so the tree holds exactly the routes mounted, whoever added them.
-        routes: () => app.routes,
-        states: {
-          backgroundRunning: () => backgroundRunning,
-          powerState: () => power.state,
-          backgroundSystem: (id) => power.systems.stateOf(id, power.state),
-          devcoreActive: () => devcore.active,
-          devcoreJobRunning: () => devcore.isJobRunning(),
-        },
-        history: () => ownerRelationshipHistory(stores, clock()),
-        clock,
-      }),
-    )
+    .route('/api/presence-system-tree', presenceSystemTreeRoutes(systemTree))
     .route(
       '/api/manual-console',
       manualConsoleRoutes({
@@ -691,6 +697,15 @@ export function createApp(deps: AppDeps) {
 
     .route('/api/weekly-sync', weeklySyncRoutes({ sync: weeklySync }))
     .route('/api/bloom-sync', bloomSyncRoutes({ sync: weeklySync }))
+    // Build history and the systems overview (docs/build-history.md).
+    .route(
+      '/api/build-rundown',
+      buildRundownRoutes({
+        builds: buildRundown,
+        systems: () => builtInSystems(buildSystemTree(systemTree)),
+        clock,
+      }),
+    )
     .route('/api/memory', memoryRoutes({ dashboard: memoryDashboard }))
     .route(COMPILED_MEMORY_PATH, compiledMemoryRoutes({ dashboard: memoryDashboard }))
     .route('/api/analytics', analyticsRoutes({ analytics, clock }))
@@ -737,6 +752,7 @@ export function createApp(deps: AppDeps) {
       systemHealth,
       serverErrors,
       requestTimings,
+      buildRundown,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and

@@ -143,6 +143,10 @@ export const AREA_PERMISSIONS = {
   // The Analytics and Monitoring pages (docs/analytics.md): counts and timings of the viewer's own
   // conversation and of the pushes to their own devices, as the maintenance monitor reads it: chat.
   analytics: { read: 'chat' },
+  // Build history (docs/build-history.md): the spec shows the build pages with no access check of their
+  // own (002 §6), and Kiri's release history hides nothing, so any session reads it; adding, changing
+  // and removing a build is the administrator's record keeping: system_control, refused as admin.
+  'build-rundown': { read: 'session', write: 'system_control', refusal: ADMIN_REQUIRED },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -35,6 +35,10 @@ import { openWeeklySyncStore, type WeeklySyncStore } from '../weekly-sync/weekly
 import { openScanbotStore, type ScanbotStore } from '../scanbot/scanbot-store';
 import { openPushLogStore, type PushLogStore } from '../push/push-log';
 import {
+  openBuildRundownStore,
+  type BuildRundownStore,
+} from '../build-rundown/build-rundown-store';
+import {
   configureAtRest,
   DataKeyError,
   setEncryptWrites,
@@ -69,6 +73,7 @@ export interface Stores {
   weeklySync: WeeklySyncStore;
   scanbot: ScanbotStore;
   pushLog: PushLogStore;
+  buildRundown: BuildRundownStore;
 }
 
 export interface OpenStoresOptions {
@@ -121,6 +126,8 @@ export async function openStores(
     weeklySync: await openWeeklySyncStore(dataDir),
     scanbot: await openScanbotStore(dataDir),
     pushLog: await openPushLogStore(dataDir),
+    // Seeded from the repository's CHANGELOG.md when the file is new (docs/build-history.md).
+    buildRundown: await openBuildRundownStore(dataDir),
   };
   try {
     // Finishes a migration a stop cut short: only files not in the set format are written again.

@@ -47,6 +47,8 @@ export const KEPT_FILES: Readonly<Record<string, string>> = {
     "ScanBot's watched files, auto-fix contents and activity log: the files it restored are not taken back, so neither is its record of them",
   'push-log.json':
     'what became of each push sent in the last week (the Monitoring page): a record of what happened',
+  'build-rundown.json':
+    "the build history: Kiri's releases as the admin recorded them, a record of what happened, never taken back",
 };
 
 export type FileFate = 'restored' | 'kept' | 'unclassified';

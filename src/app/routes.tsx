@@ -75,6 +75,15 @@ const ErrorLogs = lazyComponent(
 const Performance = lazyComponent(
   () => import('@/features/system-health/components/PerformanceScreen'),
 );
+const BuildRundown = lazyComponent(
+  () => import('@/features/build-history/components/BuildRundownScreen'),
+);
+const DetailedBuilds = lazyComponent(
+  () => import('@/features/build-history/components/DetailedBuildsScreen'),
+);
+const SystemsOverview = lazyComponent(
+  () => import('@/features/build-history/components/SystemsOverviewScreen'),
+);
 
 export interface ScreenEntry {
   /** The first path is the screen's own; the others are aliases. */
@@ -188,9 +197,15 @@ export const SCREENS: readonly ScreenEntry[] = [
     element: <PersonalitySettings />,
   },
   { paths: ['/presence'], title: 'Mood Engine Monitor', element: <PresenceMood /> },
-  notBuilt(['/build-rundown'], 'Build Rundown', 'Build history summary.'),
-  notBuilt(['/detailed-builds'], 'Detailed Builds', 'The detailed build list.'),
-  notBuilt(['/systems', '/systems-overview'], 'Systems Overview'),
+  // Build history, seeded from CHANGELOG.md (docs/build-history.md): read by any account; its Add, Edit
+  // and Remove show for those with system_control, as its API checks.
+  { paths: ['/build-rundown'], title: 'Build Rundown', element: <BuildRundown /> },
+  { paths: ['/detailed-builds'], title: 'Detailed Builds', element: <DetailedBuilds /> },
+  {
+    paths: ['/systems', '/systems-overview'],
+    title: 'Systems Overview',
+    element: <SystemsOverview />,
+  },
   notBuilt(['/generosity'], 'Generosity Engine'),
   {
     paths: ['/screen-settings', '/settings/screen'],

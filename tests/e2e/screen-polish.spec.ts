@@ -117,8 +117,9 @@ test('one accent colour: the login button, the chat Send button and a not-built 
 });
 
 test('a not-built page has a way back to the chat', async () => {
-  // /whisperbridge was the example until issue 16 built it, /sync-control until issue 18 did.
-  await page.goto('/build-rundown');
+  // /whisperbridge was the example until issue 16 built it, /sync-control until issue 18 did, and
+  // /build-rundown until issue 20 did.
+  await page.goto('/generosity');
   await expect(page.getByText(TEXT.notBuilt)).toBeVisible();
   await page.getByRole('link', { name: 'Back to Chat' }).click();
   await expectChatScreen(page);

@@ -188,6 +188,23 @@ const PROBES = {
   'system-health': { read: { path: '/api/system-health' } },
   'server-errors': { read: { path: '/api/server-errors' } },
   analytics: { read: { path: '/api/analytics/summary' } },
+  // Reading needs only a session; adding a build is the admin's (a 201 that adds one record).
+  'build-rundown': {
+    read: { path: '/api/build-rundown/builds' },
+    write: {
+      path: '/api/build-rundown/builds',
+      options: {
+        method: 'POST',
+        json: {
+          name: 'Probe',
+          description: 'A build added by the permission probe.',
+          category: 'Probe',
+          status: 'completed',
+          impact: 'patch',
+        },
+      },
+    },
+  },
 } as Record<AreaName, AreaProbes>;
 
 /**
@@ -313,6 +330,7 @@ describe('the area map', () => {
       'system-health': 'infrastructure',
       'server-errors': 'system_control',
       analytics: 'chat',
+      'build-rundown': 'session / system_control',
     });
   });
 
