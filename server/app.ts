@@ -119,6 +119,11 @@ import { weeklyRunsIn } from './weekly-sync/weekly-sync-rules';
 import { ScanbotService, type ScanbotTimers } from './scanbot/scanbot-service';
 import { scanbotRunsIn } from './scanbot/scanbot-rules';
 import { scanbotRoutes } from './routes/scanbot';
+import { GenerosityService } from './generosity/generosity-service';
+import { generosityRoutes } from './routes/generosity';
+import { InfrastructureService } from './infrastructure/infrastructure-service';
+import type { ProbeFetch } from './infrastructure/provider-probe';
+import { infrastructureRoutes } from './routes/infrastructure';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -167,6 +172,8 @@ export interface AppDeps {
   weeklySync?: { timers?: SyncTimers; beforeSteps?: () => Promise<void> };
   /** Tests only: ScanBot's timer (its interval and change debounce: server/scanbot). */
   scanbot?: { timers?: ScanbotTimers };
+  /** Tests only: the infrastructure page's provider probe (a shorter timeout, another fetch). */
+  infrastructureProbe?: { timeoutMs?: number; fetch?: ProbeFetch };
 }
 
 /** The console's Load Rollback: the newest version-guard snapshot this server's DATA_KEY can restore. */
@@ -510,6 +517,31 @@ export function createApp(deps: AppDeps) {
     enabled: () => scanbot.isStarted(),
   });
   power.onAwake(() => scanbot.wake());
+  // The generosity page (docs/generosity.md): the viewer's own conversation and the relationship's age.
+  const generosity = new GenerosityService({
+    conversations: stores.conversations,
+    auth: stores.auth,
+    clock,
+    timeZone: config.timeZone,
+    powerState: () => power.state,
+  });
+  // The infrastructure page (docs/infrastructure.md): each feature's status, read at each call.
+  const infrastructure = new InfrastructureService({
+    config,
+    clock,
+    push: stores.push,
+    pushSubjectWarning: push.subjectWarning,
+    newestSnapshotAt: () => {
+      const newest = versionGuard.list().find((snapshot) => snapshot.metadata.sameKey !== false);
+      return newest ? Date.parse(newest.timestamp) : null;
+    },
+    weeklySync: () => weeklySync.status(),
+    feeds: () => ({
+      feeds: stores.consciousness.data.config.feeds,
+      lastRun: stores.consciousness.data.lastRun,
+    }),
+    probe: deps.infrastructureProbe,
+  });
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
@@ -631,6 +663,11 @@ export function createApp(deps: AppDeps) {
 
     .route('/api/weekly-sync', weeklySyncRoutes({ sync: weeklySync }))
     .route('/api/bloom-sync', bloomSyncRoutes({ sync: weeklySync }))
+    .route('/api/generosity', generosityRoutes({ generosity }))
+    .route(
+      '/api/infrastructure',
+      infrastructureRoutes({ infrastructure, trustProxy: config.trustProxy }),
+    )
     .route('/api/notifications', notificationsRoutes({ push, personaName: config.personaName }));
 
   if (config.serveStatic) app.use(staticFiles(config.staticDir));
@@ -666,6 +703,8 @@ export function createApp(deps: AppDeps) {
       presenceHub,
       weeklySync,
       scanbot,
+      generosity,
+      infrastructure,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and

@@ -129,6 +129,12 @@ export const AREA_PERMISSIONS = {
   // ScanBot (docs/scanbot.md): operator tooling that writes files into DATA_DIR/scanbot on its own: the
   // admin group's system_control, for reading too, refused as the admin area is.
   scanbot: { read: 'system_control', refusal: ADMIN_REQUIRED },
+  // The generosity page (docs/generosity.md): statistics of the viewer's own conversation, read-only, as
+  // the chat is.
+  generosity: { read: 'chat' },
+  // The infrastructure page (docs/infrastructure.md): the machine's read-only status (push keys,
+  // providers, backups, feeds, encryption), the admin group's 'infrastructure' (engineers hold it too).
+  infrastructure: { read: 'infrastructure' },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

@@ -177,6 +177,9 @@ const PROBES = {
   'weekly-sync': { read: { path: '/api/weekly-sync/status' } },
   // No bloom run may be left under way by the probe: the 2xx starts one, which ends in milliseconds.
   'bloom-sync': { read: { path: '/api/bloom-sync/trigger', options: { method: 'POST' } } },
+  generosity: { read: { path: '/api/generosity/status' } },
+  // No provider is configured here: the answer probes nothing.
+  infrastructure: { read: { path: '/api/infrastructure/status' } },
 } as Record<AreaName, AreaProbes>;
 
 let setup: TestApp;
@@ -290,6 +293,8 @@ describe('the area map', () => {
       'version-guard': 'system_control',
       'weekly-sync': 'system_control',
       'bloom-sync': 'system_control',
+      generosity: 'chat',
+      infrastructure: 'infrastructure',
     });
   });
 
