@@ -61,6 +61,13 @@ const PresenceMood = lazyComponent(
 const SystemFeatures = lazyComponent(
   () => import('@/features/system-features/components/SystemFeaturesScreen'),
 );
+const Generosity = lazyComponent(() => import('@/features/generosity/components/GenerosityScreen'));
+const TaskManager = lazyComponent(
+  () => import('@/features/task-manager/components/TaskManagerScreen'),
+);
+const Infrastructure = lazyComponent(
+  () => import('@/features/infrastructure/components/InfrastructureScreen'),
+);
 
 export interface ScreenEntry {
   /** The first path is the screen's own; the others are aliases. */
@@ -177,7 +184,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   notBuilt(['/build-rundown'], 'Build Rundown', 'Build history summary.'),
   notBuilt(['/detailed-builds'], 'Detailed Builds', 'The detailed build list.'),
   notBuilt(['/systems', '/systems-overview'], 'Systems Overview'),
-  notBuilt(['/generosity'], 'Generosity Engine'),
+  { paths: ['/generosity'], title: 'Generosity Engine', element: <Generosity /> },
   {
     paths: ['/screen-settings', '/settings/screen'],
     title: 'Screen Settings',
@@ -188,8 +195,18 @@ export const SCREENS: readonly ScreenEntry[] = [
     title: 'Browser Bubble Settings',
     element: <BrowserBubbleSettings />,
   },
-  notBuilt(['/hydra-tasks', '/settings/hydra'], 'Task Manager', 'This feature is disabled.'),
-  notBuilt(['/infrastructure', '/metrics'], 'Infrastructure Status'),
+  // An info page: the feature is disabled, nothing runs (docs/infrastructure.md "Task manager").
+  { paths: ['/hydra-tasks', '/settings/hydra'], title: 'Task Manager', element: <TaskManager /> },
+  // The machine's read-only status: 'infrastructure', as its API (docs/infrastructure.md).
+  {
+    paths: ['/infrastructure', '/metrics'],
+    title: 'Infrastructure Status',
+    element: (
+      <AdminGuard permission="infrastructure">
+        <Infrastructure />
+      </AdminGuard>
+    ),
+  },
   notBuilt(['/memory-dashboard', '/memory', '/settings/memory-logs'], 'Memory Threading Dashboard'),
   { paths: ['/debug-auth'], title: 'Authentication Debug', element: <DebugAuth /> },
   { paths: ['/force-login'], title: 'Authentication Issue', element: <ForceLogin /> },
