@@ -523,6 +523,7 @@ export function createApp(deps: AppDeps) {
     auth: stores.auth,
     clock,
     timeZone: config.timeZone,
+    personaName: config.personaName,
     powerState: () => power.state,
   });
   // The infrastructure page (docs/infrastructure.md): each feature's status, read at each call.

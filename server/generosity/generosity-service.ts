@@ -26,8 +26,13 @@ export const PRINCIPLE_IDS = [
 ] as const;
 export type PrincipleId = (typeof PRINCIPLE_IDS)[number];
 
-/** Fixed words (spec 002 §3 names the four; what each says is ours). Nothing measures them. */
-export const PRINCIPLES: Record<PrincipleId, { title: string; description: string }> = {
+export type Principles = Record<PrincipleId, { title: string; description: string }>;
+
+/**
+ * Fixed words (spec 002 §3 names the four; what each says is ours), in the persona's display name.
+ * Nothing measures them.
+ */
+export const principlesOf = (persona: string): Principles => ({
   see_users_first: {
     title: 'See users first',
     description: 'Read how the person feels before answering what they said.',
@@ -38,14 +43,13 @@ export const PRINCIPLES: Record<PrincipleId, { title: string; description: strin
   },
   no_scorekeeping: {
     title: 'No scorekeeping',
-    description:
-      'What she gives is never traded for anything: the counts on this page are for you to see, and nothing Kiri says reads them.',
+    description: `What she gives is never traded for anything: the counts on this page are for you to see, and nothing ${persona} says reads them.`,
   },
   surprise_loyalty: {
     title: 'Surprise loyalty',
     description: 'Remember what matters to the person and bring it back when it helps.',
   },
-};
+});
 
 export const EMOTIONAL_INTELLIGENCE = {
   description:
@@ -69,7 +73,7 @@ export interface GenerosityStats {
 
 export interface GenerosityStatus {
   engine: { state: 'active' | 'paused'; reason: string };
-  principles: typeof PRINCIPLES;
+  principles: Principles;
   stages_available: typeof GENEROSITY_STAGES;
   emotional_intelligence: typeof EMOTIONAL_INTELLIGENCE;
   current_stage: {
@@ -92,6 +96,8 @@ export interface GenerosityServiceOptions {
   auth: { readonly data: { users: readonly { id: string; role: string; createdAt: number }[] } };
   clock: () => number;
   timeZone: string;
+  /** PERSONA_NAME: the words say it where they name her. */
+  personaName: string;
   powerState: () => PowerState;
 }
 
@@ -134,14 +140,15 @@ export class GenerosityService {
     const firstDay = sessionIdAt(since, timeZone);
     const current = stageOf(relationshipAgeOf(firstDay, sessionIdAt(now, timeZone)));
     const deepPause = this.options.powerState() === 'deep-pause';
+    const persona = this.options.personaName;
     return {
       engine: deepPause
         ? {
             state: 'paused',
-            reason: 'Deep pause: Kiri answers no message, so no support is given.',
+            reason: `Deep pause: ${persona} answers no message, so no support is given.`,
           }
-        : { state: 'active', reason: 'Kiri answers messages, and each is read for feeling.' },
-      principles: PRINCIPLES,
+        : { state: 'active', reason: `${persona} answers messages, and each is read for feeling.` },
+      principles: principlesOf(persona),
       stages_available: GENEROSITY_STAGES,
       emotional_intelligence: EMOTIONAL_INTELLIGENCE,
       current_stage: {

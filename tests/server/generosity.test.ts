@@ -54,7 +54,7 @@ describe('GET /api/generosity/status', () => {
   });
 
   it('answers the four principles, the five stages and the emotional intelligence, and says what is measured', async () => {
-    const { owner } = await ownerChat({ env: ENV });
+    const { owner } = await ownerChat({ env: { ...ENV, PERSONA_NAME: 'Nova' } });
     const status = await statusOf(owner);
     expect(Object.keys(status.principles)).toEqual([
       'see_users_first',
@@ -70,7 +70,11 @@ describe('GET /api/generosity/status', () => {
       'Month 9-12',
     ]);
     expect(status.emotional_intelligence.supportFeelings).toEqual(['sad', 'anxious']);
-    expect(status.engine.state).toBe('active');
+    expect(status.engine).toEqual({
+      state: 'active',
+      reason: 'Nova answers messages, and each is read for feeling.',
+    });
+    expect(status.principles.no_scorekeeping.description).toContain('nothing Nova says');
     expect(status.measured).toEqual(['engine', 'current_stage']);
   });
 

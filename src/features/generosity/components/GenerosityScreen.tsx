@@ -4,6 +4,7 @@
 // what was last read (docs/generosity.md).
 import type { ReactNode } from 'react';
 import { isApiError } from '@/lib/api';
+import { usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
@@ -41,6 +42,7 @@ export default function GenerosityScreen() {
   const stats = useGenerosityStats();
   const online = useOnline();
   const timeZone = useTimeZone();
+  const persona = usePersonaName();
   const failed = status.isError ? status.error : stats.isError ? stats.error : null;
   const denied = isApiError(failed) && failed.status === 403;
   const reachable = online && !(failed !== null && !denied);
@@ -92,8 +94,8 @@ export default function GenerosityScreen() {
         <>
           <EngineCard status={data} />
           <StageCard status={data} />
-          <SessionCard stats={stats.data} status={data} timeZone={timeZone} />
-          <PrinciplesCard status={data} />
+          <SessionCard stats={stats.data} status={data} timeZone={timeZone} persona={persona} />
+          <PrinciplesCard status={data} persona={persona} />
           <IntelligenceCard status={data} />
         </>
       )}
@@ -172,10 +174,12 @@ function SessionCard({
   stats,
   status,
   timeZone,
+  persona,
 }: {
   stats: GenerosityStats | undefined;
   status: GenerosityStatus;
   timeZone: string | undefined;
+  persona: string;
 }) {
   const feelings = status.emotionalIntelligence.supportFeelings.join(' or ');
   return (
@@ -203,18 +207,18 @@ function SessionCard({
           {T.loading}
         </p>
       )}
-      <Note>{T.supportHint(feelings)}</Note>
+      <Note>{T.supportHint(persona, feelings)}</Note>
     </section>
   );
 }
 
-function PrinciplesCard({ status }: { status: GenerosityStatus }) {
+function PrinciplesCard({ status, persona }: { status: GenerosityStatus; persona: string }) {
   return (
     <section className={card} aria-labelledby="generosity-principles">
       <h2 id="generosity-principles" className="text-lg font-semibold">
         {T.principlesTitle}
       </h2>
-      <Note>{T.principlesNote}</Note>
+      <Note>{T.principlesNote(persona)}</Note>
       <ul className="grid gap-2">
         {PRINCIPLE_KEYS.map((key) => (
           <li key={key}>

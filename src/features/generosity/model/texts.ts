@@ -16,9 +16,11 @@ export const GENEROSITY_TEXT = {
   sessionStart: 'Session start',
   interactions: 'Your messages today',
   support: 'Moments of support',
-  supportHint: (feelings: string) => `Replies of Kiri’s to a message of yours read as ${feelings}.`,
+  supportHint: (persona: string, feelings: string) =>
+    `Replies of ${persona}’s to a message of yours read as ${feelings}.`,
   principlesTitle: 'Principles',
-  principlesNote: 'Fixed text: what Kiri aims for. Nothing on this page measures it.',
+  principlesNote: (persona: string) =>
+    `Fixed text: what ${persona} aims for. Nothing on this page measures it.`,
   eiTitle: 'Emotional intelligence',
   eiNote: 'Fixed text, describing the reading the counts above are made with.',
   feelingsRead: 'Feelings read',

@@ -3,7 +3,7 @@
 // do run. No server call: it shows no state beyond whether the viewer may open the console.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuthStatus } from '@/lib/auth-session';
+import { useAuthStatus, usePersonaName } from '@/lib/auth-session';
 import { BackLink } from '@/ui/BackLink';
 import { TASK_MANAGER_TEXT as T } from '../model/texts';
 
@@ -20,6 +20,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 
 export default function TaskManagerScreen() {
   const isAdmin = useAuthStatus().data?.isAdmin === true;
+  const persona = usePersonaName();
   return (
     <section
       className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6"
@@ -51,7 +52,7 @@ export default function TaskManagerScreen() {
         <h2 id="task-manager-would-be" className="text-lg font-semibold">
           {T.wouldBeTitle}
         </h2>
-        <p className="text-sm">{T.wouldBe}</p>
+        <p className="text-sm">{T.wouldBe(persona)}</p>
       </section>
 
       <section className={card} aria-labelledby="task-manager-assets">
@@ -59,7 +60,7 @@ export default function TaskManagerScreen() {
           {T.assetsTitle}
         </h2>
         <ul className="list-disc grid gap-1 pl-5 text-sm">
-          {T.assets.map((line) => (
+          {T.assets(persona).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
@@ -84,7 +85,7 @@ export default function TaskManagerScreen() {
             )}
           </Part>
           <Part title={T.browser.title}>
-            <p>{T.browser.text}</p>
+            <p>{T.browser.text(persona)}</p>
           </Part>
           <Part title={T.scheduled.title}>
             <p>{T.scheduled.text}</p>

@@ -9,12 +9,12 @@ export const TASK_MANAGER_TEXT = {
   summary:
     'This is the information page of a disabled feature. Nothing on this page starts, stops or schedules a task, and nothing runs because of it.',
   wouldBeTitle: 'What it would be',
-  wouldBe:
-    'One place to see the tasks Kiri works on for you, start new ones and follow them as they run. It is turned off: that work happens in the places below instead.',
+  wouldBe: (persona: string) =>
+    `One place to see the tasks ${persona} works on for you, start new ones and follow them as they run. It is turned off: that work happens in the places below instead.`,
   assetsTitle: 'What is loaded',
-  assets: [
+  assets: (persona: string) => [
     'The static task asset /hydra/task_tabs.js is served with the app and kept for offline use.',
-    'The chat loads it the first time Kiri opens a web page for you; it keeps the list of the last 10 browser tasks on this device.',
+    `The chat loads it the first time ${persona} opens a web page for you; it keeps the list of the last 10 browser tasks on this device.`,
     'Loading it runs nothing: it only keeps that list.',
   ],
   elsewhereTitle: 'What runs elsewhere',
@@ -26,7 +26,8 @@ export const TASK_MANAGER_TEXT = {
   },
   browser: {
     title: 'Browser tasks: in the chat',
-    text: 'When Kiri says she will open a page, the chat opens it: a new tab on a computer, an overlay on a phone.',
+    text: (persona: string) =>
+      `When ${persona} says she will open a page, the chat opens it: a new tab on a computer, an overlay on a phone.`,
   },
   scheduled: {
     title: 'Scheduled work: sync control',
