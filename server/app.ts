@@ -133,6 +133,11 @@ import { BuildRundownService } from './build-rundown/build-rundown-service';
 import { builtInSystems } from './build-rundown/built-in-systems';
 import { buildRundownRoutes } from './routes/build-rundown';
 import { buildSystemTree, type SystemTreeSource } from './system-tree/system-tree';
+import { GenerosityService } from './generosity/generosity-service';
+import { generosityRoutes } from './routes/generosity';
+import { InfrastructureService } from './infrastructure/infrastructure-service';
+import type { ProbeFetch } from './infrastructure/provider-probe';
+import { infrastructureRoutes } from './routes/infrastructure';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -181,6 +186,8 @@ export interface AppDeps {
   weeklySync?: { timers?: SyncTimers; beforeSteps?: () => Promise<void> };
   /** Tests only: ScanBot's timer (its interval and change debounce: server/scanbot). */
   scanbot?: { timers?: ScanbotTimers };
+  /** Tests only: the infrastructure page's provider probe (a shorter timeout, another fetch). */
+  infrastructureProbe?: { timeoutMs?: number; fetch?: ProbeFetch };
 }
 
 /** The console's Load Rollback: the newest version-guard snapshot this server's DATA_KEY can restore. */
@@ -568,6 +575,32 @@ export function createApp(deps: AppDeps) {
   });
   // The build history, seeded from CHANGELOG.md when its file was made (docs/build-history.md).
   const buildRundown = new BuildRundownService(stores.buildRundown);
+  // The generosity page (docs/generosity.md): the viewer's own conversation and the relationship's age.
+  const generosity = new GenerosityService({
+    conversations: stores.conversations,
+    auth: stores.auth,
+    clock,
+    timeZone: config.timeZone,
+    personaName: config.personaName,
+    powerState: () => power.state,
+  });
+  // The infrastructure page (docs/infrastructure.md): each feature's status, read at each call.
+  const infrastructure = new InfrastructureService({
+    config,
+    clock,
+    push: stores.push,
+    pushSubjectWarning: push.subjectWarning,
+    newestSnapshotAt: () => {
+      const newest = versionGuard.list().find((snapshot) => snapshot.metadata.sameKey !== false);
+      return newest ? Date.parse(newest.timestamp) : null;
+    },
+    weeklySync: () => weeklySync.status(),
+    feeds: () => ({
+      feeds: stores.consciousness.data.config.feeds,
+      lastRun: stores.consciousness.data.lastRun,
+    }),
+    probe: deps.infrastructureProbe,
+  });
   // Whether startBackground's timers run (the system tree reads it: a system whose job is not running
   // is not 'active').
   let backgroundRunning = false;
@@ -697,6 +730,11 @@ export function createApp(deps: AppDeps) {
 
     .route('/api/weekly-sync', weeklySyncRoutes({ sync: weeklySync }))
     .route('/api/bloom-sync', bloomSyncRoutes({ sync: weeklySync }))
+    .route('/api/generosity', generosityRoutes({ generosity }))
+    .route(
+      '/api/infrastructure',
+      infrastructureRoutes({ infrastructure, trustProxy: config.trustProxy }),
+    )
     // Build history and the systems overview (docs/build-history.md).
     .route(
       '/api/build-rundown',
@@ -753,6 +791,8 @@ export function createApp(deps: AppDeps) {
       serverErrors,
       requestTimings,
       buildRundown,
+      generosity,
+      infrastructure,
     },
     /**
      * The scheduler's timer (unref'd), the answers owed from a deep pause cut short by a restart, and

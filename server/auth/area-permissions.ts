@@ -147,6 +147,12 @@ export const AREA_PERMISSIONS = {
   // own (002 §6), and Kiri's release history hides nothing, so any session reads it; adding, changing
   // and removing a build is the administrator's record keeping: system_control, refused as admin.
   'build-rundown': { read: 'session', write: 'system_control', refusal: ADMIN_REQUIRED },
+  // The generosity page (docs/generosity.md): statistics of the viewer's own conversation, read-only, as
+  // the chat is.
+  generosity: { read: 'chat' },
+  // The infrastructure page (docs/infrastructure.md): the machine's read-only status (push keys,
+  // providers, backups, feeds, encryption), the admin group's 'infrastructure' (engineers hold it too).
+  infrastructure: { read: 'infrastructure' },
 } as const satisfies Record<string, AreaAccess>;
 
 export type AreaName = keyof typeof AREA_PERMISSIONS;

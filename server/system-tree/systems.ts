@@ -409,6 +409,17 @@ export const SYSTEMS: readonly SystemDefinition[] = [
     specEndpoints: ['GET /api/generosity/status', 'GET /api/generosity/stats'],
     screen: '/generosity',
   },
+  {
+    id: 'infrastructure',
+    name: 'Infrastructure Status',
+    description:
+      'Whether push, the providers, HTTPS, storage, backups, feeds and encryption at rest are ready.',
+    branch: 'operations',
+    owns: ['/api/infrastructure'],
+    // The spec names no call for it ("its exact content is not shown"): its one route is ours.
+    specEndpoints: [],
+    screen: '/infrastructure',
+  },
   // ---- Bridges & Consoles ----
   {
     id: 'whisperbridge',

@@ -12,7 +12,6 @@ import { RootLayout, RouteError } from './RootLayout';
 
 const SimpleChat = lazyComponent(() => import('@/features/chat/components/SimpleChatScreen'));
 
-const NotBuilt = lazyComponent(() => import('./screens/NotBuiltRoute'));
 const NotFound = lazyComponent(() => import('./screens/NotFoundScreen'));
 const MobileTest = lazyComponent(() => import('@/features/mobile-test/components/MobileTestPage'));
 const DebugAuth = lazyComponent(() => import('@/features/auth/components/DebugAuthPage'));
@@ -84,6 +83,13 @@ const DetailedBuilds = lazyComponent(
 const SystemsOverview = lazyComponent(
   () => import('@/features/build-history/components/SystemsOverviewScreen'),
 );
+const Generosity = lazyComponent(() => import('@/features/generosity/components/GenerosityScreen'));
+const TaskManager = lazyComponent(
+  () => import('@/features/task-manager/components/TaskManagerScreen'),
+);
+const Infrastructure = lazyComponent(
+  () => import('@/features/infrastructure/components/InfrastructureScreen'),
+);
 
 export interface ScreenEntry {
   /** The first path is the screen's own; the others are aliases. */
@@ -92,13 +98,6 @@ export interface ScreenEntry {
   element: ReactNode;
   /** The screen draws its own header (and safe-area insets): the app frame leaves its own out. */
   ownHeader?: boolean;
-  /** A stand-in saying 'not built' (src/domain/screen-build.ts lists these paths for the server). */
-  notBuilt?: true;
-}
-
-/** A screen a later issue builds: it names its area and says plainly that it is not built. */
-function notBuilt(paths: readonly string[], title: string, purpose?: string): ScreenEntry {
-  return { paths, title, element: <NotBuilt title={title} purpose={purpose} />, notBuilt: true };
 }
 
 function adminOnly(entry: ScreenEntry, offerRelogin = false): ScreenEntry {
@@ -206,7 +205,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     title: 'Systems Overview',
     element: <SystemsOverview />,
   },
-  notBuilt(['/generosity'], 'Generosity Engine'),
+  { paths: ['/generosity'], title: 'Generosity Engine', element: <Generosity /> },
   {
     paths: ['/screen-settings', '/settings/screen'],
     title: 'Screen Settings',
@@ -217,13 +216,23 @@ export const SCREENS: readonly ScreenEntry[] = [
     title: 'Browser Bubble Settings',
     element: <BrowserBubbleSettings />,
   },
-  notBuilt(['/hydra-tasks', '/settings/hydra'], 'Task Manager', 'This feature is disabled.'),
-  notBuilt(['/infrastructure', '/metrics'], 'Infrastructure Status'),
   // The memory dashboard (docs/memory-dashboard.md): the chat's own memory lattice; memory_threading.
   {
     paths: ['/memory-dashboard', '/memory', '/settings/memory-logs'],
     title: 'Memory Threading Dashboard',
     element: <MemoryDashboard />,
+  },
+  // An info page: the feature is disabled, nothing runs (docs/infrastructure.md "Task manager").
+  { paths: ['/hydra-tasks', '/settings/hydra'], title: 'Task Manager', element: <TaskManager /> },
+  // The machine's read-only status: 'infrastructure', as its API (docs/infrastructure.md).
+  {
+    paths: ['/infrastructure', '/metrics'],
+    title: 'Infrastructure Status',
+    element: (
+      <AdminGuard permission="infrastructure">
+        <Infrastructure />
+      </AdminGuard>
+    ),
   },
   { paths: ['/debug-auth'], title: 'Authentication Debug', element: <DebugAuth /> },
   { paths: ['/force-login'], title: 'Authentication Issue', element: <ForceLogin /> },

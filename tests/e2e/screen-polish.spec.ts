@@ -1,7 +1,7 @@
 // What the screenshots showed (issue 8 point 9), as a person on a phone sees it: one accent colour on the
 // login, the chat and the other screens; the login card clear of the screen's edges; the reply banner
 // never over the last message; the message menu dimming the page with the pressed bubble lifted above;
-// a not-built page with a way back. One server and one logged-in context for the file.
+// every other screen with a way back. One server and one logged-in context for the file.
 import {
   expect,
   test,
@@ -85,7 +85,7 @@ test('the login card keeps side margins on a 390 px phone', async ({ browser }) 
   }
 });
 
-test('one accent colour: the login button, the chat Send button and a not-built page agree', async ({
+test("one accent colour: the login button, the chat Send button and a screen's own button agree", async ({
   browser,
 }) => {
   const { page: login, close } = await loggedOutPage(browser);
@@ -108,19 +108,20 @@ test('one accent colour: the login button, the chat Send button and a not-built 
   await composer(page).fill('');
   expect(loginAccent, 'the login button').toBe(chatAccent);
 
-  await page.goto('/generosity');
-  const back = page.getByRole('link', { name: 'Back to Chat' });
-  await expect(back).toBeVisible();
-  const notBuiltAccent = await backgroundOf(back);
+  // A not-built page's way back was the example until issue 20 built the last screens: now the build
+  // list's own Add Build button, as the owner sees it.
+  await page.goto('/detailed-builds');
+  const add = page.getByRole('button', { name: 'Add Build' });
+  await expect(add).toBeEnabled();
+  const screenAccent = await backgroundOf(add);
 
-  expect(notBuiltAccent, "the not-built page's way back").toBe(chatAccent);
+  expect(screenAccent, "the build list's Add Build").toBe(chatAccent);
 });
 
-test('a not-built page has a way back to the chat', async () => {
-  // /whisperbridge was the example until issue 16 built it, /sync-control until issue 18 did, and
-  // /build-rundown until issue 20 did.
+test('a screen of the route table has a way back to the chat', async () => {
+  // A not-built page was the example until issue 20 built the last of them.
   await page.goto('/generosity');
-  await expect(page.getByText(TEXT.notBuilt)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Back to Chat' }).click();
   await expectChatScreen(page);
 });

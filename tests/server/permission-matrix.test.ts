@@ -205,6 +205,9 @@ const PROBES = {
       },
     },
   },
+  generosity: { read: { path: '/api/generosity/status' } },
+  // No provider is configured here: the answer probes nothing.
+  infrastructure: { read: { path: '/api/infrastructure/status' } },
 } as Record<AreaName, AreaProbes>;
 
 /**
@@ -331,6 +334,8 @@ describe('the area map', () => {
       'server-errors': 'system_control',
       analytics: 'chat',
       'build-rundown': 'session / system_control',
+      generosity: 'chat',
+      infrastructure: 'infrastructure',
     });
   });
 

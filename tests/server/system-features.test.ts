@@ -143,12 +143,21 @@ describe('the state of each system', () => {
   });
 
   it('planned: nothing of it mounted yet; its spec endpoints are the missing ones, 0 %', async () => {
+    // Every system with no route mounted (the ones a later merge brings) reads as planned.
+    const systems = (await tree(mei)).branches.flatMap((b) => b.systems);
+    for (const system of systems.filter((s) => s.api_endpoints.length === 0)) {
+      expect(system, system.id).toMatchObject({ status: 'planned', integration_level: 0 });
+      expect(system.missing_endpoints.length, system.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('active once its routes are mounted and its screen is built (the generosity engine, issue 20)', async () => {
     const generosity = systemOf(await tree(mei), 'generosity');
     expect(generosity).toMatchObject({
-      status: 'planned',
-      integration_level: 0,
-      api_endpoints: [],
-      missing_endpoints: ['GET /api/generosity/status', 'GET /api/generosity/stats'],
+      status: 'active',
+      integration_level: 100,
+      api_endpoints: ['GET /api/generosity/stats', 'GET /api/generosity/status'],
+      missing_endpoints: [],
     });
   });
 

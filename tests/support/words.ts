@@ -11,7 +11,6 @@ export const TEXT = {
   registrationButton: 'Nice to meet you!',
   notFound: '404 Page Not Found',
   accessRestricted: 'Access Restricted',
-  notBuilt: 'This screen is not built yet.',
   updateReady: 'A new version is ready',
 } as const;
 

@@ -107,6 +107,8 @@ export async function startTestApp(
     presenceTimers?: AppDeps['presenceTimers'];
     /** The weekly sync's timer and a hold before a run's steps (issue 18). */
     weeklySync?: AppDeps['weeklySync'];
+    /** The infrastructure page's provider probe: a shorter timeout (issue 20). */
+    infrastructureProbe?: AppDeps['infrastructureProbe'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = options.dataDir ?? (await makeDataDir());
@@ -135,6 +137,7 @@ export async function startTestApp(
     // The weekly sync never fires by itself here: a test that moves the clock past a Sunday (and wakes
     // Kiri) would otherwise run a deep sync, with its snapshots, in the middle of something else.
     weeklySync: options.weeklySync ?? { timers: NEVER_FIRING_TIMERS },
+    infrastructureProbe: options.infrastructureProbe,
   });
   return {
     app,

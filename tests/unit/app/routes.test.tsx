@@ -130,13 +130,6 @@ describe('route table', () => {
     expect(await screen.findByText('404 Page Not Found', {}, LAZY)).toBeTruthy();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
   });
-
-  it('screens that later issues build say so plainly', async () => {
-    signedIn();
-    // /build-rundown was the example until issue 20 built it.
-    await renderApp('/generosity');
-    expect(await screen.findByText('This screen is not built yet.')).toBeTruthy();
-  });
 });
 
 describe('admin-only routes', () => {
