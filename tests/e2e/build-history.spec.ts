@@ -81,9 +81,12 @@ test('build history: the changelog, sort and filter, add a build, the systems ov
     await page.getByLabel('Search builds').fill('WPE Xvfb');
     await expect(page.getByTestId('detailed-count')).toHaveText(`1 of ${builds.length} builds`);
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    // Every landed release is 'completed' (none is in progress once issue 20 landed): the status filter
+    // is checked against the changelog's own counts.
+    await page.getByLabel('Status', { exact: true }).selectOption('completed');
+    await expect(rows).toHaveCount(builds.filter((build) => build.status === 'completed').length);
     await page.getByLabel('Status', { exact: true }).selectOption('in-progress');
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText('The remaining screens');
+    await expect(rows).toHaveCount(builds.filter((build) => build.status === 'in-progress').length);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(rows).toHaveCount(builds.length);
   });
