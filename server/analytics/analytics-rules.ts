@@ -8,6 +8,14 @@ import { CONVERSATION_LOG_CAP } from '../chat/conversation-log';
 import { PAUSED_PROVIDER } from '../chat/deep-pause';
 import type { PushLogEntry } from '../push/push-log';
 import type { ConversationEntry, IdempotencyRecord } from '../store/conversation-store';
+import type {
+  DayCounts,
+  DayLatency,
+  HourCounts,
+  LatencyBin,
+} from '../../src/domain/analytics-figures';
+
+export type { DayCounts, DayLatency, HourCounts, LatencyBin };
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
@@ -193,33 +201,6 @@ export interface SummaryInput {
   now: number;
   timeZone: string;
   days: number;
-}
-
-export interface DayCounts {
-  day: string;
-  owner: number;
-  kiri: number;
-}
-
-export interface HourCounts {
-  hour: number;
-  owner: number;
-  kiri: number;
-}
-
-export interface DayLatency {
-  day: string;
-  /** Replies timed (device replies are not). */
-  replies: number;
-  p50Ms: number | null;
-  p90Ms: number | null;
-}
-
-export interface LatencyBin {
-  fromMs: number;
-  /** Null for the last bin, which has no upper bound. */
-  toMs: number | null;
-  replies: number;
 }
 
 export interface AnalyticsSummary {

@@ -10,30 +10,9 @@ export const MONITORING_URL = '/api/analytics/monitoring';
  */
 export const MONITORING_POLL_MS = 60_000;
 
-export interface DayCounts {
-  day: string;
-  owner: number;
-  kiri: number;
-}
+import type { DayCounts, DayLatency, HourCounts, LatencyBin } from '@/domain/analytics-figures';
 
-export interface HourCounts {
-  hour: number;
-  owner: number;
-  kiri: number;
-}
-
-export interface DayLatency {
-  day: string;
-  replies: number;
-  p50Ms: number | null;
-  p90Ms: number | null;
-}
-
-export interface LatencyBin {
-  fromMs: number;
-  toMs: number | null;
-  replies: number;
-}
+export type { DayCounts, DayLatency, HourCounts, LatencyBin };
 
 export interface AnalyticsSummary {
   generatedAt: string;
