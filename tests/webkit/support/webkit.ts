@@ -139,6 +139,11 @@ async function startDriver(
 ): Promise<{ url: string; process: ChildProcess; output: () => string }> {
   const port = await freePort();
   const env = { ...process.env };
+  // A phone always has a language; a machine in the C locale makes WebKit's navigator.language 'C',
+  // which Intl refuses as a language tag (uPlot formats numbers with it as it loads, issue 20).
+  const unnamed = (locale: string | undefined) => !locale || /^(C|POSIX)(\.|$)/.test(locale);
+  if (unnamed(env.LANG)) env.LANG = 'en_US.UTF-8';
+  if (env.LC_ALL !== undefined && unnamed(env.LC_ALL)) delete env.LC_ALL;
   if (display === null) delete env.DISPLAY;
   else env.DISPLAY = display;
   const driver = spawnGroup(setup.driver, [`--port=${port}`, `--host=${HOST}`], env);
