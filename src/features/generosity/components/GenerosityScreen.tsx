@@ -8,9 +8,8 @@ import { usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
-import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
-import { OfflineNotice } from '@/ui/OfflineNotice';
+import { QueryStateNotice } from '@/ui/QueryStateNotice';
 import { useGenerosityStats, useGenerosityStatus } from '../hooks/useGenerosity';
 import {
   firstDayText,
@@ -61,34 +60,15 @@ export default function GenerosityScreen() {
       </header>
       <p className="text-sm text-muted">{T.intro}</p>
 
-      {!reachable && !denied && (
-        <OfflineNotice title={T.offlineTitle}>
-          {data
-            ? T.offlineSince(new Date(status.dataUpdatedAt).toLocaleTimeString())
-            : T.offlineNoData}
-        </OfflineNotice>
-      )}
-      {denied && (
-        <p role="alert" className={cn(card, 'text-muted')}>
-          {T.denied}
-        </p>
-      )}
-      {!data && !denied && reachable && (
-        <div className="grid gap-2">
-          <p role="status" className="text-muted">
-            {status.isError ? T.loadFailed : T.loading}
-          </p>
-          {status.isError && (
-            <Button
-              variant="outline"
-              className="justify-self-start"
-              onClick={() => void status.refetch()}
-            >
-              {T.tryAgain}
-            </Button>
-          )}
-        </div>
-      )}
+      <QueryStateNotice
+        reachable={reachable}
+        denied={denied}
+        hasData={Boolean(data)}
+        isError={status.isError}
+        updatedAt={status.dataUpdatedAt}
+        onRetry={() => void status.refetch()}
+        texts={T}
+      />
 
       {data && !denied && (
         <>

@@ -10,7 +10,7 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
-import { OfflineNotice } from '@/ui/OfflineNotice';
+import { QueryStateNotice } from '@/ui/QueryStateNotice';
 import { useInfrastructureStatus, useStorageCheck } from '../hooks/useInfrastructure';
 import {
   checkedText,
@@ -96,29 +96,15 @@ export default function InfrastructureScreen() {
             </Button>
           </div>
 
-          {!reachable && (
-            <OfflineNotice title={T.offlineTitle}>
-              {status.data
-                ? T.offlineSince(new Date(status.dataUpdatedAt).toLocaleTimeString())
-                : T.offlineNoData}
-            </OfflineNotice>
-          )}
-          {!status.data && reachable && (
-            <div className="grid gap-2">
-              <p role="status" className="text-muted">
-                {status.isError ? T.loadFailed : T.loading}
-              </p>
-              {status.isError && (
-                <Button
-                  variant="outline"
-                  className="justify-self-start"
-                  onClick={() => void status.refetch()}
-                >
-                  {T.tryAgain}
-                </Button>
-              )}
-            </div>
-          )}
+          {/* The denied page is drawn above, so no denied state here. */}
+          <QueryStateNotice
+            reachable={reachable}
+            hasData={Boolean(status.data)}
+            isError={status.isError}
+            updatedAt={status.dataUpdatedAt}
+            onRetry={() => void status.refetch()}
+            texts={T}
+          />
 
           {rows.length > 0 && (
             <ul className="grid gap-3" aria-label={T.features}>

@@ -9,7 +9,7 @@ import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
-import { OfflineNotice } from '@/ui/OfflineNotice';
+import { QueryStateNotice } from '@/ui/QueryStateNotice';
 import { useSyncAction, useSyncStatus } from '../hooks/useSyncControl';
 import {
   daemonLabel,
@@ -74,34 +74,15 @@ export default function SyncControlScreen() {
         </h1>
       </header>
 
-      {!reachable && !denied && (
-        <OfflineNotice title={T.offlineTitle}>
-          {data
-            ? T.offlineSince(new Date(status.dataUpdatedAt).toLocaleTimeString())
-            : T.offlineNoData}
-        </OfflineNotice>
-      )}
-      {denied && (
-        <p role="alert" className={cn(card, 'text-muted')}>
-          {T.denied}
-        </p>
-      )}
-      {!data && !denied && reachable && (
-        <div className="grid gap-2">
-          <p role="status" className="text-muted">
-            {status.isError ? T.loadFailed : T.loading}
-          </p>
-          {status.isError && (
-            <Button
-              variant="outline"
-              className="justify-self-start"
-              onClick={() => void status.refetch()}
-            >
-              {T.tryAgain}
-            </Button>
-          )}
-        </div>
-      )}
+      <QueryStateNotice
+        reachable={reachable}
+        denied={denied}
+        hasData={Boolean(data)}
+        isError={status.isError}
+        updatedAt={status.dataUpdatedAt}
+        onRetry={() => void status.refetch()}
+        texts={T}
+      />
 
       {data && (
         <>
