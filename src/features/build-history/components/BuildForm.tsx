@@ -1,7 +1,7 @@
 // The admin's Add and Edit form in a dialog (docs/build-history.md): checked as typed with the record's
 // shared rules, sent once, the server's refusal shown in words under the form; and the confirmation
 // before a build is removed.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { BuildRecord } from '@/domain/build-history';
 import { Button } from '@/ui/Button';
 import { Dialog } from '@/ui/Dialog';
@@ -18,49 +18,9 @@ import {
 } from '../model/build-form';
 import { IMPACT_LABELS, IMPACT_OPTIONS, STATUS_LABELS, STATUS_OPTIONS } from '../model/builds';
 import { BUILD_TEXT as T } from '../model/texts';
+import { FormField } from '@/ui/FormField';
 
 const input = 'w-full min-w-0 rounded-lg border border-line bg-page px-3 py-2 text-base';
-
-type FieldProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
-
-function Field({
-  label,
-  hint,
-  problem,
-  shown,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  problem: string | undefined;
-  shown: boolean;
-  children: (props: FieldProps) => ReactNode;
-}) {
-  const id = useId();
-  const noteId = `${id}-note`;
-  const showProblem = shown && problem !== undefined;
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': showProblem,
-        ...(showProblem || hint ? { 'aria-describedby': noteId } : {}),
-      })}
-      {showProblem ? (
-        <p id={noteId} className="text-sm text-red-700 dark:text-red-300">
-          {label.replace(' (optional)', '')} {problem}
-        </p>
-      ) : hint ? (
-        <p id={noteId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export function BuildForm({
   build,
@@ -113,7 +73,7 @@ export function BuildForm({
   };
 
   const text = (key: keyof BuildDraft & keyof DraftProblems, label: string, hint?: string) => (
-    <Field label={label} hint={hint} problem={problems[key]} shown={tried}>
+    <FormField label={label} hint={hint} problem={problems[key]} shown={tried}>
       {(props) => (
         <input
           {...props}
@@ -122,7 +82,7 @@ export function BuildForm({
           onChange={(e) => set(key)(e.target.value)}
         />
       )}
-    </Field>
+    </FormField>
   );
   const area = (
     key: keyof BuildDraft & keyof DraftProblems,
@@ -130,7 +90,7 @@ export function BuildForm({
     rows: number,
     hint?: string,
   ) => (
-    <Field label={label} hint={hint} problem={problems[key]} shown={tried}>
+    <FormField label={label} hint={hint} problem={problems[key]} shown={tried}>
       {(props) => (
         <textarea
           {...props}
@@ -140,7 +100,7 @@ export function BuildForm({
           onChange={(e) => set(key)(e.target.value)}
         />
       )}
-    </Field>
+    </FormField>
   );
 
   return (
@@ -161,7 +121,7 @@ export function BuildForm({
       >
         {isNew && text('id', F.id, F.idHint)}
         {text('name', F.name)}
-        <Field label={F.category} problem={problems.category} shown={tried}>
+        <FormField label={F.category} problem={problems.category} shown={tried}>
           {(props) => (
             <>
               <input
@@ -178,9 +138,9 @@ export function BuildForm({
               </datalist>
             </>
           )}
-        </Field>
+        </FormField>
         <div className="grid grid-cols-2 gap-3">
-          <Field label={F.status} problem={problems.status} shown={tried}>
+          <FormField label={F.status} problem={problems.status} shown={tried}>
             {(props) => (
               <select
                 {...props}
@@ -195,8 +155,8 @@ export function BuildForm({
                 ))}
               </select>
             )}
-          </Field>
-          <Field label={F.impact} problem={problems.impact} shown={tried}>
+          </FormField>
+          <FormField label={F.impact} problem={problems.impact} shown={tried}>
             {(props) => (
               <select
                 {...props}
@@ -211,11 +171,11 @@ export function BuildForm({
                 ))}
               </select>
             )}
-          </Field>
+          </FormField>
         </div>
         <div className="grid grid-cols-2 gap-3">
           {text('version', F.version)}
-          <Field label={F.date} problem={problems.timestamp} shown={tried}>
+          <FormField label={F.date} problem={problems.timestamp} shown={tried}>
             {(props) => (
               <input
                 {...props}
@@ -225,7 +185,7 @@ export function BuildForm({
                 onChange={(e) => set('date')(e.target.value)}
               />
             )}
-          </Field>
+          </FormField>
         </div>
         {area('description', F.description, 4)}
         {text('technologies', F.technologies, F.technologiesHint)}

@@ -1,6 +1,6 @@
 // The Add and Edit forms of the register (cameras, staff, vehicles) in a dialog: checked as typed with
 // the API's own rules, sent once, the server's refusal (a taken id or plate) shown under the form.
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   CAMERA_STATUSES,
   DEFAULT_CAMERA_STATUS,
@@ -32,51 +32,9 @@ import {
   STAFF_STATUS_LABELS,
   VEHICLE_STATUS_LABELS,
 } from '../model/texts';
+import { FormField } from '@/ui/FormField';
 
 const input = 'w-full rounded-lg border border-line bg-page px-3 py-2 text-base';
-
-function Field({
-  label,
-  hint,
-  problem,
-  shown,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  problem: string | undefined;
-  shown: boolean;
-  children: (props: {
-    id: string;
-    'aria-invalid': boolean;
-    'aria-describedby'?: string;
-  }) => ReactNode;
-}) {
-  const id = useId();
-  const noteId = `${id}-note`;
-  const showProblem = shown && problem !== undefined;
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': showProblem,
-        ...(showProblem || hint ? { 'aria-describedby': noteId } : {}),
-      })}
-      {showProblem ? (
-        <p id={noteId} className="text-sm text-red-600 dark:text-red-400">
-          {label} {problem}
-        </p>
-      ) : hint ? (
-        <p id={noteId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The status select of the forms: the statuses in the spec's order, each with its label. */
 function StatusField<S extends string>({
@@ -93,7 +51,7 @@ function StatusField<S extends string>({
   labels: Record<S, string>;
 }) {
   return (
-    <Field label={T.fields.status} problem={undefined} shown={shown}>
+    <FormField label={T.fields.status} problem={undefined} shown={shown}>
       {(props) => (
         <select
           {...props}
@@ -108,7 +66,7 @@ function StatusField<S extends string>({
           ))}
         </select>
       )}
-    </Field>
+    </FormField>
   );
 }
 
@@ -117,12 +75,12 @@ function TextField({
   value,
   onChange,
   ...field
-}: Omit<Parameters<typeof Field>[0], 'children'> & {
+}: Omit<Parameters<typeof FormField>[0], 'children'> & {
   value: string;
   onChange: (value: string) => void;
 }) {
   return (
-    <Field {...field}>
+    <FormField {...field}>
       {(props) => (
         <input
           {...props}
@@ -131,7 +89,7 @@ function TextField({
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-    </Field>
+    </FormField>
   );
 }
 
@@ -251,7 +209,7 @@ export function CameraForm({ camera, onClose }: { camera: Camera | null; onClose
             value={draft.location}
             onChange={set('location')}
           />
-          <Field label={T.fields.ipAddress} problem={problems.ipAddress} shown={shown}>
+          <FormField label={T.fields.ipAddress} problem={problems.ipAddress} shown={shown}>
             {(props) => (
               <input
                 {...props}
@@ -261,7 +219,7 @@ export function CameraForm({ camera, onClose }: { camera: Camera | null; onClose
                 onChange={(e) => set('ipAddress')(e.target.value)}
               />
             )}
-          </Field>
+          </FormField>
           <StatusField
             shown={shown}
             value={draft.status}
