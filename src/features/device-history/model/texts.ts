@@ -5,7 +5,7 @@ export const HISTORY_TEXT = {
     'Your chat history on this device: save it to a file, or bring one from another device.',
   exportTitle: 'Export history',
   exportHint:
-    'Every day, message and photo on this device, the messages you deleted here, and your display settings, in one JSON file.',
+    'Every day, message and photo on this device, which messages you deleted here (so they stay deleted), and your display settings, in one JSON file.',
   exportButton: 'Export history',
   exporting: 'Exporting…',
   importTitle: 'Import history',
