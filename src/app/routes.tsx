@@ -19,6 +19,9 @@ const ForceLogin = lazyComponent(() => import('@/features/auth/components/ForceL
 const ScreenSettings = lazyComponent(
   () => import('@/features/screen-settings/components/ScreenSettingsPage'),
 );
+const DeviceHistory = lazyComponent(
+  () => import('@/features/device-history/components/DeviceHistoryPage'),
+);
 const ErrorTest = lazyComponent(() => import('./screens/ErrorTestRoute'));
 const SleepMode = lazyComponent(() => import('./screens/SleepModeRoute'));
 const UserRestriction = lazyComponent(
@@ -211,6 +214,8 @@ export const SCREENS: readonly ScreenEntry[] = [
     title: 'Screen Settings',
     element: <ScreenSettings />,
   },
+  // Export and import of this device's history (issue 21, docs/backup.md): the device's own data, for anyone.
+  { paths: ['/settings/data'], title: 'Your Data', element: <DeviceHistory /> },
   {
     paths: ['/browser-bubble-settings'],
     title: 'Browser Bubble Settings',

@@ -158,6 +158,12 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
         description: 'Sleep, deep pause and voice wake',
         route: '/sleep-mode',
       },
+      {
+        id: 'data',
+        label: 'Your Data',
+        description: 'Export or import this device’s chat history',
+        route: '/settings/data',
+      },
     ],
   },
   {

@@ -110,6 +110,7 @@ describe('every path of spec 000 §2.6', () => {
       '/personality-settings',
       '/screen-settings',
       '/sleep-mode',
+      '/settings/data',
       '/presencehub',
       '/presence',
       '/memory',
