@@ -27,6 +27,8 @@ import {
   sampleOf,
   treeChanges,
   wrongTypes,
+  ON_PURPOSE_5XX,
+  PLAUSIBLE_QUERY,
   type Endpoint,
 } from './support/fuzz';
 
@@ -40,23 +42,6 @@ interface FuzzCase {
   headers?: Record<string, string>;
   body?: string | (() => ReadableStream<Uint8Array>);
 }
-
-/**
- * Answers of 500 or more that are the route's purpose. The error-test page asks for real failures on
- * demand (routes/error-test.ts); its /network call closes the socket, and under app.request, which has
- * none, it says so with a 501. Nothing else may answer 5xx.
- */
-const ON_PURPOSE_5XX: Record<string, number[]> = {
-  'GET /api/error-test/network': [501],
-};
-
-/**
- * A query a route needs for its ordinary answer to come at once: the error-test page's slow answer waits
- * 10 s by default (its purpose); with ms=0 its plausible case is quick and its hostile ones still run.
- */
-const PLAUSIBLE_QUERY: Record<string, string> = {
-  'GET /api/error-test/slow': '?ms=0',
-};
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

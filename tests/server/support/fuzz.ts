@@ -39,6 +39,23 @@ export function endpointsOf(routes: readonly RegisteredRoute[]): Endpoint[] {
 
 export const label = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
 
+/**
+ * Answers of 500 or more that are the route's purpose. The error-test page asks for real failures on
+ * demand (routes/error-test.ts); its /network call closes the socket, and under app.request, which has
+ * none, it says so with a 501. Nothing else may answer 5xx.
+ */
+export const ON_PURPOSE_5XX: Record<string, number[]> = {
+  'GET /api/error-test/network': [501],
+};
+
+/**
+ * A query a route needs for its ordinary answer to come at once: the error-test page's slow answer waits
+ * 10 s by default (its purpose); with ms=0 its plausible case is quick and its hostile ones still run.
+ */
+export const PLAUSIBLE_QUERY: Record<string, string> = {
+  'GET /api/error-test/slow': '?ms=0',
+};
+
 /** `:name` or `:name{regex}` in a Hono pattern. */
 const PARAM = /:([A-Za-z_]\w*)(\{[^}]*\})?/g;
 
