@@ -10,6 +10,7 @@ import { removeDataDirs } from './support/harness';
 import { startFuzzApp, type FuzzApp } from './support/fuzz-app';
 import {
   adversarialText,
+  bodyWithField,
   ADVERSARIAL_KINDS,
   endpointsOf,
   fillPath,
@@ -18,9 +19,8 @@ import {
   median,
   ON_PURPOSE_5XX,
   plausibleParam,
-  sampleOf,
+  maxLengthAt,
   textFieldsOf,
-  withField,
   type Endpoint,
   type FieldPath,
 } from './support/fuzz';
@@ -33,19 +33,8 @@ const MAX_RATIO = 10;
 /** Below this the large request passes whatever the ratio: timer noise, not a scan. */
 const FLOOR_MS = 60;
 const REPEATS = 3;
-/** Query names the GET routes read, each given the adversarial text at once. */
-const QUERY_NAMES = [
-  'q',
-  'query',
-  'search',
-  'term',
-  'since',
-  'ms',
-  'count',
-  'limit',
-  'type',
-  'filter',
-];
+/** A route that reads no query: the router's own reading of a long address is measured on it. */
+const ROUTER_PROBE = 'GET /api/health';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 let fuzz: FuzzApp;
@@ -87,8 +76,7 @@ function pathOf(endpoint: Endpoint): string {
 function bodyProbes(endpoint: Endpoint): Probe[] {
   if (!endpoint.schema || !BODY_METHODS.has(endpoint.method)) return [];
   const schema = jsonSchemaOf(endpoint.schema);
-  const seed = sampleOf(schema);
-  return textFieldsOf(schema, seed).map((field: FieldPath) => {
+  return textFieldsOf(schema).map((field: FieldPath) => {
     const limit = maxLengthAt(schema, field);
     const sizes = [SMALL_BYTES];
     if (limit !== null && limit >= 400 && limit < SMALL_BYTES * GROWTH) sizes.push(limit / GROWTH);
@@ -101,44 +89,34 @@ function bodyProbes(endpoint: Endpoint): Probe[] {
         init: {
           method: endpoint.method,
           headers: { 'content-type': 'application/json', cookie: fuzz.cookieOf(fuzz.admin) },
-          body: JSON.stringify(withField(seed, field, mixedText(bytes))),
+          body: JSON.stringify(bodyWithField(schema, field, mixedText(bytes))),
         },
       }),
     };
   });
 }
 
+/**
+ * The query parameters a GET reads, read from its handlers' source (endpointsOf), each given the text;
+ * and one route that reads none (the router still parses the whole address).
+ */
 function queryProbe(endpoint: Endpoint): Probe[] {
-  if (endpoint.method !== 'GET' || endpoint.path.startsWith('/api/error-test/slow')) return [];
-  return [
-    {
-      endpoint: label(endpoint),
-      what: `${label(endpoint)} query`,
-      sizes: [SMALL_BYTES],
-      request: (bytes) => {
-        const text = encodeURIComponent(mixedText(bytes));
-        const query = QUERY_NAMES.map((name) => `${name}=${text}`).join('&');
-        return {
-          path: `${pathOf(endpoint)}?${query}`,
-          init: { headers: { cookie: fuzz.cookieOf(fuzz.admin) } },
-        };
-      },
-    },
-  ];
-}
-
-type Schema = ReturnType<typeof jsonSchemaOf>;
-
-/** The maxLength the JSON Schema gives the string at `field`, if any. */
-function maxLengthAt(schema: Schema, field: FieldPath): number | null {
-  let node: Schema | undefined = schema;
-  for (const key of field) {
-    node = node.anyOf?.[0] ?? node.oneOf?.[0] ?? node;
-    node = typeof key === 'number' ? node.items : node.properties?.[key];
-    if (!node) return null;
-  }
-  node = node.anyOf?.[0] ?? node.oneOf?.[0] ?? node;
-  return node.maxLength ?? null;
+  if (endpoint.method !== 'GET') return [];
+  const names =
+    endpoint.queryNames.length > 0
+      ? endpoint.queryNames
+      : label(endpoint) === ROUTER_PROBE
+        ? ['q']
+        : [];
+  return names.map((name) => ({
+    endpoint: label(endpoint),
+    what: `${label(endpoint)} query ${name}`,
+    sizes: [SMALL_BYTES],
+    request: (bytes: number) => ({
+      path: `${pathOf(endpoint)}?${name}=${encodeURIComponent(mixedText(bytes))}`,
+      init: { headers: { cookie: fuzz.cookieOf(fuzz.admin) } },
+    }),
+  }));
 }
 
 async function timeOnce(probe: Probe, bytes: number): Promise<number> {

@@ -76,6 +76,29 @@ const WRONG_CONTENT_TYPES: [string | null, string | null][] = [
   ['application/xml', '<message>hi</message>'],
 ];
 
+/** Values for the query parameters a route reads, percent-encoded. */
+const HOSTILE_QUERY_VALUES = [
+  '-1',
+  '1e309',
+  'NaN',
+  '%00',
+  '%E0%A4%A',
+  '9'.repeat(400),
+  '2026-02-30T25%3A61%3A00Z',
+  '0x10',
+  '%20%20',
+  'Infinity',
+];
+
+/** Headers a browser would never send: each endpoint gets one set, in turn. */
+const HOSTILE_HEADERS: Record<string, string>[] = [
+  { 'idempotency-key': 'k'.repeat(5000), 'user-agent': 'u'.repeat(5000) },
+  { 'idempotency-key': '%00\u00ff', 'x-forwarded-for': '1.1.1.1, <script>, ::ffff:999.0.0.1' },
+  { accept: 'application/json;q=abc, */*;q=-1', 'accept-language': 'zz-ZZ;q=2,'.repeat(300) },
+  { 'x-forwarded-proto': 'gopher', 'x-forwarded-host': '%00evil', host: 'example.invalid:99999' },
+  { 'content-type': 'application/json; charset=' + 'x'.repeat(2000), 'if-none-match': '*' },
+];
+
 /** `count` items of `list` from `start` on, wrapping: endpoint after endpoint, every item is sent. */
 function rotate<T>(list: readonly T[], start: number, count: number): T[] {
   return Array.from(
@@ -90,6 +113,8 @@ const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
 const tally = { requests: 0, fiveXx: 0, badFormat: 0, writesOnReject: 0 };
+/** Answers by class (2xx, 4xx…): how many cases reached a handler rather than a guard. */
+const byClass = new Map<string, number>();
 const failures: string[] = [];
 const categoriesOf = new Map<string, Set<string>>();
 /** DATA_DIR as the last case left it; cleared when anything else ran (a session check). */
@@ -123,8 +148,12 @@ function pathFor(endpoint: Endpoint, param?: string): string {
   return path + (param === undefined ? (PLAUSIBLE_QUERY[label(endpoint)] ?? '') : '');
 }
 
-function seedOf(endpoint: Endpoint): unknown {
-  return endpoint.schema ? sampleOf(jsonSchemaOf(endpoint.schema)) : { message: 'fuzz probe' };
+/** The smallest body the route's schema takes, and one with every optional field filled too. */
+function seedsOf(endpoint: Endpoint): { minimal: unknown; full: unknown } {
+  if (!endpoint.schema)
+    return { minimal: { message: 'fuzz probe' }, full: { message: 'fuzz probe' } };
+  const schema = jsonSchemaOf(endpoint.schema);
+  return { minimal: sampleOf(schema), full: sampleOf(schema, true) };
 }
 
 function jsonCase(
@@ -185,6 +214,13 @@ function casesOf(endpoint: Endpoint, index: number, allEndpoints: Endpoint[]): F
       });
     }
   }
+  cases.push({
+    category: 'hostile headers',
+    who: 'admin',
+    path: plain,
+    method,
+    headers: pick(HOSTILE_HEADERS, 1)[0]!,
+  });
   const separator = plain.includes('?') ? '&' : '?';
   cases.push({
     category: 'hostile query',
@@ -192,6 +228,16 @@ function casesOf(endpoint: Endpoint, index: number, allEndpoints: Endpoint[]): F
     path: `${plain}${separator}since=yesterday&count=-1&limit=1e309&ms=NaN&id=%00&q=%E0%A4%A&page[]=1&__proto__[x]=1`,
     method,
   });
+  // The parameters the route itself reads (from its handlers' source), each repeated with a hostile value.
+  for (const [i, value] of pick(HOSTILE_QUERY_VALUES, 2).entries()) {
+    if (endpoint.queryNames.length === 0) break;
+    cases.push({
+      category: 'hostile query',
+      who: 'admin',
+      path: `${plain}${separator}${endpoint.queryNames.map((name) => `${name}=${value}&${name}=${i}`).join('&')}`,
+      method,
+    });
+  }
   cases.push({
     category: 'huge query',
     who: 'admin',
@@ -200,8 +246,8 @@ function casesOf(endpoint: Endpoint, index: number, allEndpoints: Endpoint[]): F
   });
   if (!BODY_METHODS.has(method)) return cases;
 
-  const seed = seedOf(endpoint);
-  const seedText = JSON.stringify(seed);
+  const { minimal, full } = seedsOf(endpoint);
+  const seedText = JSON.stringify(minimal);
   const oversize = '"' + 'a'.repeat(JSON_BODY_LIMIT_BYTES + 16) + '"';
   const extraFields =
     // Written by hand: JSON.stringify would drop a __proto__ key.
@@ -209,12 +255,17 @@ function casesOf(endpoint: Endpoint, index: number, allEndpoints: Endpoint[]): F
       seedText.startsWith('{') && seedText !== '{}' ? ',' + seedText.slice(1) : '}'
     }`;
   cases.push(
+    jsonCase(endpoint, 'valid body', seedText),
+    {
+      ...jsonCase(endpoint, 'cross-site origin', seedText),
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+    },
     ...pick(MALFORMED_JSON_BODIES, 1).map((text) => jsonCase(endpoint, 'malformed JSON', text)),
     ...pick(WRONG_TOP_LEVEL, 1).map((text) => jsonCase(endpoint, 'wrong types', text)),
-    jsonCase(endpoint, 'wrong types', JSON.stringify(wrongTypes(seed))),
+    jsonCase(endpoint, 'wrong types', JSON.stringify(wrongTypes(full))),
     jsonCase(endpoint, 'missing fields', '{}'),
     jsonCase(endpoint, 'extra fields', extraFields),
-    jsonCase(endpoint, 'huge strings', JSON.stringify(hugeStrings(seed, 'a'.repeat(200_000)))),
+    jsonCase(endpoint, 'huge strings', JSON.stringify(hugeStrings(full, 'a'.repeat(200_000)))),
     ...pick(deepNesting(10_000), 1).map((text) => jsonCase(endpoint, 'deep nesting', text)),
     {
       ...jsonCase(endpoint, 'oversize with length', oversize),
@@ -281,6 +332,7 @@ function expectedStatus(endpoint: Endpoint, fuzzCase: FuzzCase, userPermissions:
   if (fuzzCase.category === 'unregistered method') return null;
   const path = fuzzCase.path.split('?')[0]!;
   const isApi = path.startsWith('/api/');
+  if (fuzzCase.category === 'cross-site origin' && isApi) return 403;
   if (['none', 'garbage', 'forged'].includes(fuzzCase.who)) {
     if (isApi && !isPublicApiRoute(endpoint.method, endpoint.path)) return 401;
     return null;
@@ -320,8 +372,10 @@ async function runCase(endpoint: Endpoint, fuzzCase: FuzzCase, userPermissions: 
   await fuzz.quiesce();
   tally.requests += 1;
   const status = response.status;
-
   const onPurpose = ON_PURPOSE_5XX[label(endpoint)]?.includes(status) ?? false;
+  const statusClass = onPurpose ? `${status} on purpose` : `${Math.floor(status / 100)}xx`;
+  byClass.set(statusClass, (byClass.get(statusClass) ?? 0) + 1);
+
   if (status >= 500 && !onPurpose) {
     tally.fiveXx += 1;
     failures.push(`${what}: ${status} ${text.slice(0, 200)}`);
@@ -351,6 +405,9 @@ async function runCase(endpoint: Endpoint, fuzzCase: FuzzCase, userPermissions: 
   const expected = expectedStatus(endpoint, fuzzCase, userPermissions);
   if (expected !== null && status !== expected) {
     failures.push(`${what}: expected ${expected}, got ${status} ${text.slice(0, 120)}`);
+  }
+  if (process.env.FUZZ_DEBUG && fuzzCase.category === 'valid body') {
+    console.log(`valid body ${what}: ${status} ${text.slice(0, 100)}`);
   }
   const seen = categoriesOf.get(label(endpoint)) ?? new Set<string>();
   seen.add(fuzzCase.category);
@@ -389,7 +446,10 @@ describe('endpoint fuzz', () => {
     console.log(
       `endpoint fuzz: ${endpoints.length} endpoints × their cases = ${tally.requests} requests in ${seconds} s; ` +
         `5xx = ${tally.fiveXx}, bad error format = ${tally.badFormat}, writes on reject = ${tally.writesOnReject}, ` +
-        `unhandled = ${unhandled.length}`,
+        `unhandled = ${unhandled.length}; answers: ${[...byClass]
+          .sort()
+          .map(([statusClass, count]) => `${statusClass} ${count}`)
+          .join(', ')}`,
     );
     expect(failures).toEqual([]);
     expect(unhandled).toEqual([]);
@@ -401,6 +461,7 @@ describe('endpoint fuzz', () => {
     for (const endpoint of endpoints) {
       const seen = categoriesOf.get(label(endpoint)) ?? new Set();
       const needed = [
+        'hostile headers',
         'no cookie',
         'garbage cookie',
         'forged cookie',
@@ -412,6 +473,8 @@ describe('endpoint fuzz', () => {
       if (paramNamesOf(endpoint.path).length > 0) needed.push('hostile path param');
       if (BODY_METHODS.has(endpoint.method)) {
         needed.push(
+          'valid body',
+          'cross-site origin',
           'malformed JSON',
           'wrong types',
           'missing fields',

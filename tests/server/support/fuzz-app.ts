@@ -91,8 +91,8 @@ export async function startFuzzApp(): Promise<FuzzApp> {
       ]);
       await flushStores(stores);
     },
-    send(path, init = {}) {
-      return app.request(`http://localhost${path}`, init, {
+    async send(path, init = {}) {
+      return await app.request(`http://localhost${path}`, init, {
         incoming: { socket: { remoteAddress: FUZZ_ADDRESS } },
       } as never);
     },

@@ -12,6 +12,8 @@ export interface Endpoint {
   method: string;
   path: string;
   schema: z.ZodType | null;
+  /** The query parameters its handlers read (`c.req.query('name')` in their source). */
+  queryNames: string[];
 }
 
 export interface RegisteredRoute {
@@ -30,11 +32,27 @@ export function endpointsOf(routes: readonly RegisteredRoute[]): Endpoint[] {
   for (const route of routes) {
     if (route.method === 'ALL') continue;
     const key = `${route.method} ${route.path}`;
-    const endpoint = byKey.get(key) ?? { method: route.method, path: route.path, schema: null };
+    const endpoint = byKey.get(key) ?? {
+      method: route.method,
+      path: route.path,
+      schema: null,
+      queryNames: [],
+    };
     endpoint.schema ??= bodySchemaOf(route.handler) ?? null;
+    for (const name of queryNamesIn(route.handler)) {
+      if (!endpoint.queryNames.includes(name)) endpoint.queryNames.push(name);
+    }
     byKey.set(key, endpoint);
   }
   return [...byKey.values()];
+}
+
+const QUERY_READ = /req\.query\(\s*["'`]([\w-]+)["'`]\s*\)/g;
+
+/** Handlers are written inline in their route file (the house style): their source names what they read. */
+function queryNamesIn(handler: unknown): string[] {
+  if (typeof handler !== 'function') return [];
+  return [...Function.prototype.toString.call(handler).matchAll(QUERY_READ)].map((m) => m[1]!);
 }
 
 export const label = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -150,27 +168,34 @@ function sampleNumber(schema: JsonSchema, integer: boolean): number {
   return integer ? Math.ceil(value) : value;
 }
 
-/** A body that follows the schema as far as JSON Schema tells (a refinement may still refuse it). */
-export function sampleOf(schema: JsonSchema): unknown {
+/**
+ * A body that follows the schema as far as JSON Schema tells (a refinement may still refuse it): its
+ * required fields only, the smallest body a client may send; with `all`, its optional ones too.
+ */
+export function sampleOf(schema: JsonSchema, all = false): unknown {
   if ('const' in schema) return schema.const;
   if (schema.enum) return schema.enum[0];
   const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0];
-  if (variant) return sampleOf(variant);
+  if (variant) return sampleOf(variant, all);
   if (schema.allOf) {
-    return Object.assign({}, ...schema.allOf.map((part) => sampleOf(part) as object));
+    return Object.assign({}, ...schema.allOf.map((part) => sampleOf(part, all) as object));
   }
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(schema.properties ?? {}))
-        out[key] = sampleOf(value);
+      const required = new Set(schema.required ?? []);
+      for (const [key, value] of Object.entries(schema.properties ?? {})) {
+        if (all || required.has(key)) out[key] = sampleOf(value, all);
+      }
       return out;
     }
     case 'array': {
-      if (schema.prefixItems) return schema.prefixItems.map(sampleOf);
-      const count = Math.min(Math.max(schema.minItems ?? 0, 1), schema.maxItems ?? 1);
-      return Array.from({ length: count }, () => (schema.items ? sampleOf(schema.items) : null));
+      if (schema.prefixItems) return schema.prefixItems.map((item) => sampleOf(item, all));
+      const count = Math.min(Math.max(schema.minItems ?? 0, all ? 1 : 0), schema.maxItems ?? 1);
+      return Array.from({ length: count }, () =>
+        schema.items ? sampleOf(schema.items, all) : null,
+      );
     }
     case 'string':
       return sampleString(schema);
@@ -189,37 +214,62 @@ export function sampleOf(schema: JsonSchema): unknown {
 
 export type FieldPath = (string | number)[];
 
-/** Where the sample holds free text: every string that is not one fixed value (enum, const). */
-export function textFieldsOf(
-  schema: JsonSchema,
-  sample: unknown,
-  path: FieldPath = [],
-): FieldPath[] {
+/** Where the schema takes free text: every string that is not one fixed value (enum, const). */
+export function textFieldsOf(schema: JsonSchema, path: FieldPath = []): FieldPath[] {
   if ('const' in schema || schema.enum) return [];
   const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0];
-  if (variant) return textFieldsOf(variant, sample, path);
-  if (schema.allOf) return schema.allOf.flatMap((part) => textFieldsOf(part, sample, path));
+  if (variant) return textFieldsOf(variant, path);
+  if (schema.allOf) return schema.allOf.flatMap((part) => textFieldsOf(part, path));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'string') return [path];
-  if (type === 'object' && sample !== null && typeof sample === 'object') {
+  if (type === 'object') {
     return Object.entries(schema.properties ?? {}).flatMap(([key, value]) =>
-      textFieldsOf(value, (sample as Record<string, unknown>)[key], [...path, key]),
+      textFieldsOf(value, [...path, key]),
     );
   }
-  if (type === 'array' && Array.isArray(sample) && sample.length > 0 && schema.items) {
-    return textFieldsOf(schema.items, sample[0], [...path, 0]);
+  if (type === 'array' && schema.items && (schema.maxItems ?? 1) > 0) {
+    return textFieldsOf(schema.items, [...path, 0]);
   }
   return [];
 }
 
-/** A copy of `value` with the field at `path` replaced (or, for a path of [], the whole value). */
-export function withField(value: unknown, path: FieldPath, replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const copy = structuredClone(value) as Record<string | number, unknown>;
-  let cursor = copy;
-  for (const key of path.slice(0, -1)) cursor = cursor[key] as Record<string | number, unknown>;
-  cursor[path.at(-1)!] = replacement;
-  return copy;
+/** The schema of the value at `path`, following the first variant of a union as sampleOf does. */
+function schemaAt(schema: JsonSchema, path: FieldPath): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema;
+  for (const key of path) {
+    if (!node) return undefined;
+    node = node.anyOf?.[0] ?? node.oneOf?.[0] ?? node;
+    node = typeof key === 'number' ? node.items : node.properties?.[key];
+  }
+  return node && (node.anyOf?.[0] ?? node.oneOf?.[0] ?? node);
+}
+
+export function maxLengthAt(schema: JsonSchema, path: FieldPath): number | null {
+  return schemaAt(schema, path)?.maxLength ?? null;
+}
+
+/**
+ * The smallest body with the field at `path` set to `value`: the objects and arrays on the way that the
+ * minimal sample left out are filled with their own minimal samples.
+ */
+export function bodyWithField(schema: JsonSchema, path: FieldPath, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const root = structuredClone(sampleOf(schema)) as Record<string | number, unknown>;
+  let cursor = root;
+  for (const [depth, key] of path.slice(0, -1).entries()) {
+    const next = cursor[key];
+    if (next === null || typeof next !== 'object') {
+      const sub = schemaAt(schema, path.slice(0, depth + 1));
+      const isArray = typeof path[depth + 1] === 'number';
+      cursor[key] = isArray ? [sub?.items ? sampleOf(sub.items) : {}] : sub ? sampleOf(sub) : {};
+    } else if (Array.isArray(next) && next.length === 0) {
+      const sub = schemaAt(schema, path.slice(0, depth + 1));
+      next.push(sub?.items ? sampleOf(sub.items) : {});
+    }
+    cursor = cursor[key] as Record<string | number, unknown>;
+  }
+  cursor[path.at(-1)!] = value;
+  return root;
 }
 
 /** The same type mistake for every field: a string where a number is, and the other way round. */
