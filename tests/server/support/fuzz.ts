@@ -305,8 +305,8 @@ export function hugeStrings(sample: unknown, text: string): unknown {
 
 /**
  * Adversarial text of about `bytes` bytes, against the usual catastrophic patterns: a long run with a
- * failing end ('aaaa…!'), runs of spaces and of newlines, nested brackets, repeated emoji, and a long
- * run of one word with separators.
+ * failing end ('aaaa…!'), a run of spaces, nested brackets, repeated emoji and newlines, a long run of
+ * one word with separators, and runs of empty and blank lines ending in U+2028 (which `.` stops at).
  */
 export function adversarialText(kind: AdversarialKind, bytes: number): string {
   switch (kind) {
@@ -322,10 +322,19 @@ export function adversarialText(kind: AdversarialKind, bytes: number): string {
       return '😀\n'.repeat(Math.floor(bytes / 5)) + '\r';
     case 'words':
       return 'hey kiri, '.repeat(Math.floor(bytes / 10)) + '…?';
+    case 'newlines':
+      return ' \n'.repeat(Math.floor(bytes / 4)) + '\n'.repeat(Math.floor(bytes / 2)) + '\u2028';
   }
 }
 
-export const ADVERSARIAL_KINDS = ['run', 'spaces', 'brackets', 'emoji', 'words'] as const;
+export const ADVERSARIAL_KINDS = [
+  'run',
+  'spaces',
+  'brackets',
+  'emoji',
+  'words',
+  'newlines',
+] as const;
 export type AdversarialKind = (typeof ADVERSARIAL_KINDS)[number];
 
 /** Deep nesting, 10,000 levels: arrays and objects. */
