@@ -32,13 +32,24 @@ type Validated<Target extends string, S extends z.ZodType> = {
 };
 
 /**
+ * The schema each jsonBody middleware checks, keyed by the middleware itself: Hono's app.routes lists
+ * every handler of a route, so the endpoint fuzz (tests/server/fuzz.test.ts) finds each route's body
+ * schema, and so its text fields, from the app's own registry.
+ */
+const bodySchemas = new WeakMap<object, z.ZodType>();
+
+export function bodySchemaOf(handler: unknown): z.ZodType | undefined {
+  return typeof handler === 'function' ? bodySchemas.get(handler) : undefined;
+}
+
+/**
  * Parses the JSON body and checks it against `schema`. An empty body reads as {} so that a missing field
  * gets the route's own message (e.g. 'Access code is required') rather than a parser's.
  */
 export function jsonBody<S extends z.ZodType>(
   schema: S,
 ): MiddlewareHandler<AppEnv, string, Validated<'json', S>> {
-  return async (c, next) => {
+  const middleware: MiddlewareHandler<AppEnv, string, Validated<'json', S>> = async (c, next) => {
     const text = await c.req.text();
     let value: unknown = {};
     if (text.trim() !== '') {
@@ -56,6 +67,8 @@ export function jsonBody<S extends z.ZodType>(
     c.req.addValidatedData('json', result.data as object);
     await next();
   };
+  bodySchemas.set(middleware, schema);
+  return middleware;
 }
 
 export function pathParams<S extends z.ZodType>(

@@ -20,6 +20,19 @@ export interface SearchHit {
 export const FUZZY_MIN_CHARS = 5;
 
 /**
+ * And only for words of at most this many: MiniSearch's edit-distance walk costs the word's length at
+ * every step of the index, so one 10,000-letter "word" (a message of 'aaaa…') took seconds of the one
+ * thread; no word is that long, and a longer one is still found exactly or as a prefix.
+ */
+export const FUZZY_MAX_CHARS = 32;
+
+/**
+ * A query is searched by its first this many distinct words: each costs a walk of the index, and a
+ * 10,000-character message of different words would otherwise hold the thread for most of a second.
+ */
+export const MAX_QUERY_TERMS = 200;
+
+/**
  * Fuzzy matching allows one edit in five characters for words of 5 letters or more ('sistr' finds
  * 'sister'), prefix matching finds 'birth' in 'birthday'; tags (entities and key terms) count twice as
  * much as the running text (they are indexed with it, one field: a key term that is also in the text
@@ -27,7 +40,8 @@ export const FUZZY_MIN_CHARS = 5;
  * than a fuzzy or prefix one (MiniSearch's own weights: fuzzy 0.45, prefix 0.375).
  */
 export const SEARCH_OPTIONS = {
-  fuzzy: (term: string) => (term.length >= FUZZY_MIN_CHARS ? 0.2 : false),
+  fuzzy: (term: string) =>
+    term.length >= FUZZY_MIN_CHARS && term.length <= FUZZY_MAX_CHARS ? 0.2 : false,
   prefix: true,
   combineWith: 'OR',
 } as const;
@@ -50,6 +64,23 @@ const STOP_WORDS = new Set(
 export function searchTermOf(term: string): string | null {
   const word = term.toLowerCase().replace(/['’]s$/, '');
   return word === '' || STOP_WORDS.has(word) ? null : word;
+}
+
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+
+/**
+ * The query as MiniSearch reads it, each word once and at most MAX_QUERY_TERMS of them: a word repeated
+ * a thousand times was a thousand searches, merged one into the next (quadratic in the repeats).
+ */
+export function searchQueryOf(query: string): string {
+  const terms = new Set<string>();
+  for (const token of tokenize(query)) {
+    const term = searchTermOf(token);
+    if (term === null) continue;
+    terms.add(term);
+    if (terms.size === MAX_QUERY_TERMS) break;
+  }
+  return [...terms].join(' ');
 }
 
 function newIndex(): MiniSearch<IndexedNode> {
@@ -105,7 +136,7 @@ export class MemoryIndex {
     const best: SearchHit[] = [];
     const better = (a: SearchHit, b: SearchHit) =>
       a.score > b.score || (a.score === b.score && a.node.timestamp > b.node.timestamp);
-    for (const result of this.index.search(query)) {
+    for (const result of this.index.search(searchQueryOf(query))) {
       const node = this.byId.get(result.id as string);
       if (!node) continue;
       const hit = { node, score: searchScore(result.score, node.importance) };

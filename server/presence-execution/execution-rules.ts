@@ -60,30 +60,35 @@ export type Language = 'javascript' | 'python';
 
 // Lines only Python writes: a def or class header ending in a colon, `import x` / `from x import y`
 // without JavaScript's quotes or braces, a block header (if/for/while/with/try …) ending in a colon,
-// `elif`, `print(…)` as a statement, `#` comments.
+// `elif`, `print(…)` as a statement, `#` comments. Each is read in linear time (DESIGN.md): a trailing
+// comment is `#[\s\S]*` (it cannot fail once begun, where `#.*$` failed at a \r or U+2028 and sent `.*`
+// back to try every earlier ')' or ':' again), and a return annotation stops at ')' as well as ':'. The
+// old forms took 2 s on one 40,000-character line (tests/server/execution-rules-linear-time.test.ts).
 const PYTHON_LINE = [
-  /^\s*def\s+\w+\s*\(.*\)\s*(->\s*[^:]+)?:\s*(#.*)?$/,
-  /^\s*class\s+\w+\s*(\(.*\))?\s*:\s*(#.*)?$/,
+  /^\s*def\s+\w+\s*\(.*\)\s*(->[^:)]*)?:\s*(#[\s\S]*)?$/,
+  /^\s*class\s+\w+\s*(\(.*\))?\s*:\s*(#[\s\S]*)?$/,
   /^\s*import\s+[A-Za-z_][\w.]*(\s+as\s+\w+)?(\s*,\s*[A-Za-z_][\w.]*(\s+as\s+\w+)?)*\s*$/,
   /^\s*from\s+[A-Za-z_.][\w.]*\s+import\s+[\w*, ()]+$/,
-  /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#.*)?$/,
-  /^\s*print\s*\(.*\)\s*(#.*)?$/,
+  /^\s*(if|elif|else|for|while|with|try|except|finally)\b.*:\s*(#[\s\S]*)?$/,
+  /^\s*print\s*\(.*\)\s*(#[\s\S]*)?$/,
   /^\s*#(?!!)/,
 ];
 
 // What only JavaScript writes: declarations, arrows, console calls, `function`, strict equality, a
-// statement ending in a semicolon, `//` comments, `require(`, an ES import with `from '…'`.
+// statement ending in a semicolon, `//` comments, `require(`, an ES import with `from '…'`. A line's
+// indentation is `[ \t]*`, never `\s*`: under /m, `^\s*` crossed newlines, so a run of 40,000 empty lines
+// was scanned again from every line's start (9 s).
 const JAVASCRIPT_MARK = [
   /(^|[^\w$])(const|let|var)\s+[\w$[{]/,
   /=>/,
   /\bconsole\s*\.\s*\w+\s*\(/,
   /(^|[^\w$])function[\s*(]/,
   /[!=]==/,
-  /;\s*$/m,
-  /^\s*\/\//m,
+  /;[ \t\r]*$/m,
+  /^[ \t]*\/\//m,
   /\brequire\s*\(/,
-  /^\s*import\s.*\bfrom\s+['"]/m,
-  /^\s*import\s*\(/m,
+  /^[ \t]*import\s.*\bfrom\s+['"]/m,
+  /^[ \t]*import\s*\(/m,
 ];
 
 /**
