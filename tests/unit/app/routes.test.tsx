@@ -66,6 +66,8 @@ const SPEC_PATHS: Record<string, string> = {
   '/settings/performance': 'Performance',
   '/settings/monitoring': 'Monitoring',
   '/settings/analytics': 'Analytics',
+  // Your Data (issue 21: export and import of the device's history, docs/backup.md).
+  '/settings/data': 'Your Data',
 };
 
 /** The first download of a code-split screen can take a while in a cold test run. */

@@ -49,7 +49,8 @@ describe('items by role and device', () => {
       'Integration and Sync',
       'Admin Controls',
     ]);
-    expect(routesOf(groups)).toHaveLength(20);
+    // Spec 000 §2.6's twenty, and Your Data (issue 21).
+    expect(routesOf(groups)).toHaveLength(21);
   });
 
   it('an admin on another device sees Monitoring and Analytics, not the owner-device items', () => {
