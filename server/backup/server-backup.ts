@@ -203,7 +203,7 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     };
     const mtime = Math.floor(at / 1000);
     const archive = gzipSync(
-      packTar([
+      await packTar([
         {
           path: MANIFEST_PATH,
           bytes: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
@@ -241,10 +241,10 @@ export interface VerifiedBackup {
  * with its size and sha256, nothing more. Any fault is a BackupError saying what, before anything is
  * written.
  */
-export function verifyBackup(archive: Buffer): VerifiedBackup {
+export async function verifyBackup(archive: Buffer): Promise<VerifiedBackup> {
   let entries;
   try {
-    entries = unpackTar(gunzipSync(archive));
+    entries = await unpackTar(gunzipSync(archive));
   } catch (error) {
     if (error instanceof TarFormatError)
       throw new BackupError(`Not a Kiri backup: ${error.message}`);
@@ -352,7 +352,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   } catch {
     throw new BackupError(`Cannot read ${options.archivePath}: is the path right?`);
   }
-  const { manifest, files } = verifyBackup(archive);
+  const { manifest, files } = await verifyBackup(archive);
   const lock = await acquireDataDirLock(dataDir, options.lock);
   try {
     const stamp = backupFileName(clock())

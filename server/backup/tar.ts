@@ -1,7 +1,10 @@
-// A small ustar writer and reader (regular files only), so `npm run backup` needs no dependency and its
-// archive opens with any tar (`tar -tzf kiri-backup-….tar.gz`). docs/backup.md.
+// The backup's tar, written and read with `tar-stream` (v3, mafintosh/holepunch) from and into memory:
+// the backup holds its consistent cut as Buffers, so no file is read twice and none is written until the
+// archive is checked whole. The archive opens with any tar (`tar -tzf kiri-backup-….tar.gz`). Server
+// only: nothing here reaches the client bundle. The library's errors are put in plain words here
+// (TarFormatError), and only regular files are accepted. docs/backup.md.
 
-const BLOCK = 512;
+import { extract, pack } from 'tar-stream';
 
 export interface TarEntry {
   /** Relative, '/'-separated. */
@@ -18,101 +21,80 @@ export class TarFormatError extends Error {
   }
 }
 
-/** ustar keeps a path in `prefix` (155 bytes) and `name` (100 bytes), split at a '/'. */
-function splitPath(path: string): { prefix: string; name: string } {
-  if (Buffer.byteLength(path) <= 100) return { prefix: '', name: path };
-  for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
-    const prefix = path.slice(0, cut);
-    const name = path.slice(cut + 1);
-    if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(name) <= 100) return { prefix, name };
-  }
-  throw new TarFormatError(`The path ${path} is too long for a tar archive (ustar).`);
-}
-
-function writeText(header: Buffer, offset: number, length: number, text: string): void {
-  header.write(text, offset, length, 'utf8');
-}
-
-function writeOctal(header: Buffer, offset: number, length: number, value: number): void {
-  header.write(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length, 'ascii');
-}
-
-function checksumOf(header: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i += 1) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
-  return sum;
-}
-
-function headerOf(entry: TarEntry): Buffer {
-  const header = Buffer.alloc(BLOCK);
-  const { prefix, name } = splitPath(entry.path);
-  writeText(header, 0, 100, name);
-  writeOctal(header, 100, 8, 0o600);
-  writeOctal(header, 108, 8, 0);
-  writeOctal(header, 116, 8, 0);
-  writeOctal(header, 124, 12, entry.bytes.length);
-  writeOctal(header, 136, 12, Math.max(0, Math.floor(entry.mtime)));
-  header.write('0', 156, 1, 'ascii');
-  header.write('ustar\0', 257, 6, 'ascii');
-  header.write('00', 263, 2, 'ascii');
-  writeText(header, 345, 155, prefix);
-  header.write(`${checksumOf(header).toString(8).padStart(6, '0')}\0 `, 148, 8, 'ascii');
-  return header;
-}
-
-/** The archive's bytes: each file's header and its bytes padded to 512, then two empty blocks. */
-export function packTar(entries: readonly TarEntry[]): Buffer {
-  const parts: Buffer[] = [];
+/** The archive's bytes: every entry a regular file (mode 0600, uid and gid 0), in the given order. */
+export async function packTar(entries: readonly TarEntry[]): Promise<Buffer> {
+  const archive = pack();
   for (const entry of entries) {
-    parts.push(headerOf(entry), entry.bytes);
-    const padding = (BLOCK - (entry.bytes.length % BLOCK)) % BLOCK;
-    if (padding) parts.push(Buffer.alloc(padding));
+    archive.entry(
+      {
+        name: entry.path,
+        type: 'file',
+        size: entry.bytes.length,
+        mode: 0o600,
+        uid: 0,
+        gid: 0,
+        mtime: new Date(Math.max(0, Math.floor(entry.mtime)) * 1000),
+      },
+      entry.bytes,
+      (error) => {
+        if (error) archive.destroy(error);
+      },
+    );
   }
-  parts.push(Buffer.alloc(BLOCK * 2));
-  return Buffer.concat(parts);
+  archive.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of archive as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
-function readText(block: Buffer, offset: number, length: number): string {
-  const field = block.subarray(offset, offset + length);
-  const end = field.indexOf(0);
-  return field.subarray(0, end === -1 ? length : end).toString('utf8');
-}
-
-function readOctal(block: Buffer, offset: number, length: number, what: string): number {
-  const text = readText(block, offset, length).trim();
-  if (!/^[0-7]+$/.test(text)) throw new TarFormatError(`A file's ${what} is not a number.`);
-  return Number.parseInt(text, 8);
+/** tar-stream's error in the words a person restoring a backup can act on. */
+function plainError(error: unknown, entryCutShort: string | null): TarFormatError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (message === 'Unexpected end of data') {
+    return new TarFormatError(
+      entryCutShort === null ? 'The archive ends too early.' : `${entryCutShort} is cut short.`,
+    );
+  }
+  if (message.startsWith('Invalid tar header. Maybe the tar is corrupted')) {
+    return new TarFormatError('A file header is damaged (its checksum does not match).');
+  }
+  if (message === 'Invalid tar header: unknown format.') {
+    return new TarFormatError('A file header is not a ustar header.');
+  }
+  if (message === 'Invalid header' || message === 'Header exceeds max size') {
+    return new TarFormatError('A file header is damaged.');
+  }
+  return new TarFormatError(`The archive is damaged (${message}).`);
 }
 
 /**
- * The files of an archive packTar wrote (or any ustar archive of regular files). A damaged header, a file
- * cut short or an entry that is not a regular file is an error: the archive is refused whole.
+ * The files of an archive packTar wrote (or any tar of regular files). A damaged header, a file cut
+ * short or an entry that is not a regular file is an error: the archive is refused whole.
  */
-export function unpackTar(archive: Buffer): TarEntry[] {
+export async function unpackTar(archive: Buffer): Promise<TarEntry[]> {
+  const reader = extract();
+  reader.end(archive);
   const entries: TarEntry[] = [];
-  let offset = 0;
-  for (;;) {
-    if (offset + BLOCK > archive.length) throw new TarFormatError('The archive ends too early.');
-    const header = archive.subarray(offset, offset + BLOCK);
-    if (header.every((byte) => byte === 0)) return entries;
-    if (readOctal(header, 148, 8, 'checksum') !== checksumOf(header)) {
-      throw new TarFormatError('A file header is damaged (its checksum does not match).');
+  let reading: string | null = null;
+  try {
+    for await (const entry of reader) {
+      const { name, type, mtime } = entry.header;
+      if (type !== 'file') {
+        throw new TarFormatError(`${name} is not a regular file: a Kiri backup holds only files.`);
+      }
+      reading = name;
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+      reading = null;
+      entries.push({
+        path: name,
+        bytes: Buffer.concat(chunks),
+        mtime: Math.floor(mtime.getTime() / 1000),
+      });
     }
-    const type = String.fromCharCode(header[156]!);
-    const name = readText(header, 0, 100);
-    const prefix = readText(header, 345, 155);
-    const path = prefix ? `${prefix}/${name}` : name;
-    if (type !== '0' && type !== '\0') {
-      throw new TarFormatError(`${path} is not a regular file: a Kiri backup holds only files.`);
-    }
-    const size = readOctal(header, 124, 12, 'size');
-    const start = offset + BLOCK;
-    if (start + size > archive.length) throw new TarFormatError(`${path} is cut short.`);
-    entries.push({
-      path,
-      bytes: Buffer.from(archive.subarray(start, start + size)),
-      mtime: readOctal(header, 136, 12, 'time'),
-    });
-    offset = start + Math.ceil(size / BLOCK) * BLOCK;
+  } catch (error) {
+    if (error instanceof TarFormatError) throw error;
+    throw plainError(error, reading);
   }
+  return entries;
 }

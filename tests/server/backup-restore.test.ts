@@ -17,6 +17,7 @@ import {
   takeBackup,
   verifyBackup,
 } from '../../server/backup/server-backup';
+import { pack } from 'tar-stream';
 import { packTar, unpackTar } from '../../server/backup/tar';
 import { writeFileDurably } from '../../server/store/atomic-json-file';
 import { DataDirLockedError } from '../../server/store/data-dir-lock';
@@ -87,10 +88,10 @@ describe('the rules', () => {
       { path: `data/${long}`, bytes: Buffer.alloc(1000, 7), mtime: 1_700_000_000 },
     ];
     const archive = join(dir, 'x.tar');
-    await writeFile(archive, packTar(entries));
+    await writeFile(archive, await packTar(entries));
     const listed = execFileSync('tar', ['-tf', archive], { encoding: 'utf8' }).trim().split('\n');
     expect(listed).toEqual(['manifest.json', `data/${long}`]);
-    expect(unpackTar(packTar(entries))).toEqual(entries);
+    expect(await unpackTar(await packTar(entries))).toEqual(entries);
   });
 });
 
@@ -118,7 +119,7 @@ describe('npm run backup while the server writes', () => {
       },
     });
     expect(manifest.attempts).toBe(3);
-    const { files } = verifyBackup(await readFile(archivePath));
+    const { files } = await verifyBackup(await readFile(archivePath));
     expect(files.map((f) => f.bytes.toString())).toEqual(names.map(() => '{"n":2}\n'));
   });
 
@@ -152,7 +153,7 @@ describe('npm run backup while the server writes', () => {
       for (let i = 0; i < 10; i += 1)
         results.push(await takeBackup({ dataDir, outDir, clock: () => i * 1000 }));
       for (const { archivePath } of results) {
-        const { files } = verifyBackup(await readFile(archivePath));
+        const { files } = await verifyBackup(await readFile(archivePath));
         const numbers = names.map(
           (name) =>
             (JSON.parse(files.find((f) => f.path === name)!.bytes.toString()) as { n: number }).n,
@@ -249,9 +250,9 @@ describe('npm run restore', () => {
     await writeFileDurably(join(source, 'a.json'), '{"from":"backup"}\n');
     const { archivePath } = await takeBackup({ dataDir: source, outDir: await makeDataDir() });
     const good = await readFile(archivePath);
-    const entries = unpackTar(gunzipSync(good));
+    const entries = await unpackTar(gunzipSync(good));
     const rewrite = (change: (e: typeof entries) => typeof entries) =>
-      gzipSync(packTar(change(entries.map((e) => ({ ...e, bytes: Buffer.from(e.bytes) })))));
+      packTar(change(entries.map((e) => ({ ...e, bytes: Buffer.from(e.bytes) })))).then(gzipSync);
     const manifestWith = (patch: object) =>
       rewrite((e) =>
         e.map((entry) =>
@@ -265,28 +266,40 @@ describe('npm run restore', () => {
             : entry,
         ),
       );
+    const tar = await packTar(entries);
+    const damagedHeader = Buffer.from(tar);
+    damagedHeader[0] = damagedHeader[0]! ^ 1;
+    const link = pack();
+    link.entry({ name: 'data/a.json', type: 'symlink', linkname: '/etc/passwd' });
+    link.finalize();
+    const linkChunks: Buffer[] = [];
+    for await (const chunk of link as AsyncIterable<Uint8Array>)
+      linkChunks.push(Buffer.from(chunk));
     const cases: [string, Buffer, RegExp][] = [
+      ['a damaged header', gzipSync(damagedHeader), /checksum does not match/],
+      ['a file cut short', gzipSync(tar.subarray(0, 600)), /manifest\.json is cut short/],
+      ['a link', gzipSync(Buffer.concat(linkChunks)), /a\.json is not a regular file/],
       ['not gzip', Buffer.from('hello'), /not a gzip archive/],
       ['not a tar', gzipSync(Buffer.from('hello')), /Not a Kiri backup/],
       [
         'a changed file',
-        rewrite((e) =>
+        await rewrite((e) =>
           e.map((x) => (x.path === 'data/a.json' ? { ...x, bytes: Buffer.from('{"x":1}\n') } : x)),
         ),
         /a\.json does not match its checksum/,
       ],
       [
         'a missing file',
-        rewrite((e) => e.filter((x) => x.path !== 'data/a.json')),
+        await rewrite((e) => e.filter((x) => x.path !== 'data/a.json')),
         /a\.json is missing/,
       ],
       [
         'an extra file',
-        rewrite((e) => [...e, { path: 'data/b.json', bytes: Buffer.from('{}'), mtime: 0 }]),
+        await rewrite((e) => [...e, { path: 'data/b.json', bytes: Buffer.from('{}'), mtime: 0 }]),
         /b\.json is not in its manifest/,
       ],
-      ['another format', manifestWith({ format: 'other' }), /not a kiri-server-backup/],
-      ['a newer version', manifestWith({ version: 2 }), /newer than this Kiri reads/],
+      ['another format', await manifestWith({ format: 'other' }), /not a kiri-server-backup/],
+      ['a newer version', await manifestWith({ version: 2 }), /newer than this Kiri reads/],
     ];
     const target = await makeDataDir();
     await writeFileDurably(join(target, 'a.json'), '{"from":"before"}\n');
