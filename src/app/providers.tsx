@@ -1,14 +1,39 @@
-// App-wide providers: the fetch cache (persisted to IndexedDB), tooltips and toasts. The theme is
-// applied by ui/theme before the first render (main.tsx), so it needs no provider.
-import { useState, type ReactNode } from 'react';
+// App-wide providers: the fetch cache (persisted to IndexedDB) and toasts. The theme is applied by
+// ui/theme before the first render (main.tsx), so it needs no provider. No Radix Tooltip.Provider:
+// no screen draws a Radix tooltip (icon buttons use the native title, ui/IconButton.tsx), and its
+// module brought Radix's dismissable layer, focus scope and presence into the chat's first load.
+import { Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { Tooltip } from 'radix-ui';
+import { useAfterFirstPaint } from '@/lib/after-paint';
+import { lazyComponent } from '@/lib/lazy-component';
 import { createQueryClient, persistOptions } from '@/lib/query-client';
-import { Toaster } from '@/ui/Toaster';
+import { getToasts, subscribeToasts } from '@/ui/toast-store';
+import { ErrorBoundary } from './ErrorBoundary';
 
-export const TOOLTIP_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+/** Radix Toast (with its collection and dismissable layer) stays out of the chat's first load. */
+const Toaster = lazyComponent(() =>
+  import('@/ui/Toaster').then((module) => ({ default: module.Toaster })),
+);
+
+const hasToasts = () => getToasts().length > 0;
+
+/**
+ * The toasts' viewport, loaded once the first screen has painted, or at once when a toast is shown
+ * before that (the store keeps it; it shows when the code is in, precached like every chunk).
+ */
+function DeferredToaster() {
+  const painted = useAfterFirstPaint();
+  const toastShown = useSyncExternalStore(subscribeToasts, hasToasts, hasToasts);
+  if (!painted && !toastShown) return null;
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 export function AppProviders({
   children,
@@ -25,10 +50,10 @@ export function AppProviders({
   const [options] = useState(() => (persist ? persistOptions() : null));
 
   const content = (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    <>
       {children}
-      <Toaster />
-    </Tooltip.Provider>
+      <DeferredToaster />
+    </>
   );
 
   if (!options) return <QueryClientProvider client={client}>{content}</QueryClientProvider>;
