@@ -41,8 +41,7 @@ describe('the toasts after the first paint', () => {
     // well before afterNextPaint's own deadline, which would load the viewport without a frame.
     await import('@/ui/Toaster');
     renderProviders();
-    // Awaited: React resumes a suspended render at once only inside an awaited act.
-    await act(async () => {
+    act(() => {
       toast({ title: 'Saved before the paint' });
     });
     const timeout = AFTER_PAINT_MAX_WAIT_MS / 2;
