@@ -19,7 +19,7 @@ const ROUNDS = QUICK ? 15 : 60;
 const BATCH = 10;
 /** The sessions the queries rotate over (days in the middle of the database). */
 const QUERIED_SESSIONS = 10;
-const MAX_RATIO = 1.5;
+const MAX_RATIO = 1.2;
 
 const timeQuery = (page: Page, kind: QueryKind, sessionIds: string[]) =>
   page.evaluate(

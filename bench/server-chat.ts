@@ -78,7 +78,7 @@ async function expectChat(server: KiriServer, cookie: string): Promise<void> {
 }
 
 /** Budgets (issue 8): chat at 50 connections against a bare route, and one write with many records. */
-const MIN_CHAT_RPS_RATIO = 0.15;
+const MIN_CHAT_RPS_RATIO = 0.3;
 const MAX_WRITE_RATIO_WITH_RECORDS = 1.5;
 const RECORDS = 2_000;
 const WRITES_PER_ROUND = QUICK ? 40 : 100;
