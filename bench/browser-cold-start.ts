@@ -1,7 +1,9 @@
 // 'browser-cold-start': the installed app opened offline on a day of 1,000 messages, from navigation
-// start to the first message painted (by the opening snapshot, src/app/opening-snapshot.ts, or the
-// app's list; the app's list alone is a second, informational figure), against a static page of the same 1,000 messages served by the
-// same worker (a bench build of the app whose worker also precaches that page: bench/browser/build.ts).
+// start to the first message of the chat's own list painted (the React list, the screen one can use:
+// issue 21 holds this one to its budget), against a static page of the same 1,000 messages served by
+// the same worker (a bench build of the app whose worker also precaches that page:
+// bench/browser/build.ts). The first message painted by anything (the opening snapshot,
+// src/app/opening-snapshot.ts, or the list) is a second, informational figure.
 // Headless Chromium, offline (context.setOffline), the worker stopped before every load so both pay
 // its start, a new tab each time, alternating app and static page; the figure is the ratio of medians.
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
@@ -16,7 +18,8 @@ import type { Benchmark, Figure } from './types';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const PAIRS = QUICK ? 4 : 12;
-const MAX_RATIO = 2;
+/** Issue 21: the chat's own list painted at most 1.5× the static page (it was 2, on the first paint). */
+const MAX_RATIO = 1.5;
 const TIME_ZONE = 'Asia/Shanghai'; // the server's default TIME_ZONE, passed to the test server
 const LOAD_TIMEOUT_MS = 15_000;
 
@@ -171,7 +174,7 @@ async function coldLoad(context: BrowserContext, cdp: CDPSession, url: string): 
 
 export const browserColdStartBenchmark: Benchmark = {
   name: 'browser-cold-start',
-  description: `offline cold start of a day of ${COLD_START_COUNT} messages to the first message painted, vs a static page of them from the same worker`,
+  description: `offline cold start of a day of ${COLD_START_COUNT} messages to the chat's own list painted, vs a static page of them from the same worker`,
   async run(): Promise<Figure[]> {
     const { dir } = await benchBuild();
     const server = await startServer({ env: { STATIC_DIR: dir, TIME_ZONE } });
@@ -218,19 +221,19 @@ export const browserColdStartBenchmark: Benchmark = {
       const baseline = `a static page of the same messages from the same worker (${ms(staticMedian, 1)})`;
       return [
         {
-          label: `the app, offline, first of ${COLD_START_COUNT} messages painted`,
-          value: ms(median(first.app), 1),
-          ratio: median(first.app) / staticMedian,
-          baseline,
-          budget: { max: MAX_RATIO },
-          note: `${PAIRS} loads each, alternating, worker stopped before each; the opening snapshot painted first in ${snapshotFirst} of ${PAIRS}; app ${spread(first.app)}; static ${spread(first.page)}`,
-        },
-        {
           label: `the app, offline, first message of the chat's own list painted (the screen in use)`,
           value: ms(median(usable), 1),
           ratio: median(usable) / staticMedian,
           baseline,
-          note: `the same loads; ${spread(usable)}`,
+          budget: { max: MAX_RATIO },
+          note: `${PAIRS} loads each, alternating, worker stopped before each; list ${spread(usable)}; static ${spread(first.page)}`,
+        },
+        {
+          label: `the app, offline, first of ${COLD_START_COUNT} messages painted (snapshot or list)`,
+          value: ms(median(first.app), 1),
+          ratio: median(first.app) / staticMedian,
+          baseline,
+          note: `informational, the same loads; the opening snapshot painted first in ${snapshotFirst} of ${PAIRS}; ${spread(first.app)}`,
         },
       ];
     } finally {

@@ -19,7 +19,7 @@ const ROUNDS = QUICK ? 15 : 60;
 const BATCH = 10;
 /** The sessions the queries rotate over (days in the middle of the database). */
 const QUERIED_SESSIONS = 10;
-const MAX_RATIO = 1.5;
+const MAX_RATIO = 1.2;
 
 const timeQuery = (page: Page, kind: QueryKind, sessionIds: string[]) =>
   page.evaluate(
@@ -31,6 +31,9 @@ const timeQuery = (page: Page, kind: QueryKind, sessionIds: string[]) =>
 export const browserNewestBenchmark: Benchmark = {
   name: 'browser-newest-50',
   description: `newestMessages(db, day, ${LIMIT}) over ${TOTAL.toLocaleString('en')} messages in Chromium, vs raw IndexedDB on the same index`,
+  // Filling 100,000 messages passes the runner's 180 s on the shared two-core machine under load
+  // (issue 21's runs). A guard only: the figure is the same whatever it is.
+  timeoutMs: 480_000,
   async run(): Promise<Figure[]> {
     const { dir } = await benchBuild();
     const server = await startServer({ env: { STATIC_DIR: dir } });

@@ -3,9 +3,10 @@
 // outbox's exact bodies and Idempotency-Keys, each fetch awaited before the next). Headless Chromium,
 // loopback only. Every phase runs on a fresh server (fresh DATA_DIR, so the conversation log grows the
 // same way in each) and a fresh browser profile, in ABBA order; the figure is the median of the
-// per-pair ratios. The budget is taken against the bare requests: the outbox's own cost per message
-// (Dexie writes, locks, re-reads) may add at most a quarter to their time. The app's live path (queue,
-// then drain, per message) is printed beside it for reference.
+// per-pair ratios. The budget is taken against the bare requests (issue 21): the replay must be at
+// least as fast as sending them online one by one, which it is by sending the waiting messages in
+// batches (POST /api/chat/batch). The app's live path (queue, then drain, per message) is printed
+// beside it for reference.
 import { sessionIdAt } from '../src/domain/day-session';
 import { uuidv7 } from '../src/domain/uuidv7';
 import { startServer } from '../tests/e2e/support/server';
@@ -18,7 +19,7 @@ import type { Benchmark, Figure } from './types';
 const QUICK = process.env.BENCH_QUICK === '1';
 const COUNT = 200;
 const PAIRS = QUICK ? 1 : 3;
-const MIN_RATIO = 0.8;
+const MIN_RATIO = 1.0;
 
 type Phase = 'online' | 'replay' | 'live';
 
@@ -99,6 +100,9 @@ const perSecond = (result: ReplayResult) => (result.delivered / result.ms) * 100
 export const browserReplayBenchmark: Benchmark = {
   name: 'browser-replay',
   description: `${COUNT} waiting messages replayed by the outbox vs the same ${COUNT} requests sent online one by one (Chromium, real server)`,
+  // Seven phases, each on a fresh server and browser: past the runner's 180 s on the shared two-core
+  // machine under load (issue 21's runs). A guard only: the figure is the same whatever it is.
+  timeoutMs: 600_000,
   async run(): Promise<Figure[]> {
     const { dir } = await benchBuild();
     const messages = benchMessages();

@@ -78,7 +78,7 @@ async function expectChat(server: KiriServer, cookie: string): Promise<void> {
 }
 
 /** Budgets (issue 8): chat at 50 connections against a bare route, and one write with many records. */
-const MIN_CHAT_RPS_RATIO = 0.15;
+const MIN_CHAT_RPS_RATIO = 0.3;
 const MAX_WRITE_RATIO_WITH_RECORDS = 1.5;
 const RECORDS = 2_000;
 const WRITES_PER_ROUND = QUICK ? 40 : 100;
@@ -159,6 +159,9 @@ const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / value
 export const serverChatBenchmark: Benchmark = {
   name: 'server-chat',
   description: `POST /api/chat (local engine, new Idempotency-Key each) vs GET /api/health, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS}s`,
+  // The load, then four stores of 2,000 records seeded for the write figure: past the runner's 180 s
+  // on the shared two-core machine under load (issue 21's runs). A guard only.
+  timeoutMs: 480_000,
   async run(): Promise<Figure[]> {
     const server = await startServer();
     try {

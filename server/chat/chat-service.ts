@@ -50,6 +50,7 @@ import {
   type GateResult,
   type IdempotentRequest,
   type Outcome,
+  type PendingOutcome,
   type StoredOutcome,
 } from './idempotency';
 import { type ChatPause, DEEP_PAUSE_STATUS, deepPauseAnswer, PAUSED_PROVIDER } from './deep-pause';
@@ -196,10 +197,16 @@ export class ChatService {
     return entriesSince(this.logOf(accountOf(viewer)), since);
   }
 
+  /**
+   * `writes`, given by POST /api/chat/batch: the exchange is applied and its journal line started, but
+   * not waited for; its durable write is handed to `writes` instead, and the batch answers once every
+   * one has settled (one fdatasync for many messages). Without it, the answer waits for its own write.
+   */
   async chat(
     viewer: Viewer,
     body: ChatRequest,
     request: IdempotentRequest | null,
+    writes?: (durable: Promise<void>) => void,
   ): Promise<GateResult<ChatAnswer>> {
     const account = accountOf(viewer);
     if (body.deviceReply && !request) throw new HttpError(400, DEVICE_REPLY_NEEDS_KEY);
@@ -209,131 +216,137 @@ export class ChatService {
       const parts = body.deviceReply;
       return this.once(account, request, () => this.deviceChat(account, body, request, parts), {
         supersedeDeepPause: true,
+        writes,
       });
     }
-    return this.once(account, request, async () => {
-      const { clock, timeZone } = this.options;
-      const now = clock();
-      checkSessionDay(body.sessionId, now, timeZone);
-      const log = this.logOf(account);
-      const greeting = body.isInitialGreeting;
-      // The console's exchanges live in the console (spec 002 §5): they are not part of the chat's log.
-      const logged = body.context !== 'manual_console';
-      const userTimestamp = Math.min(body.clientTimestamp ?? now, now);
-      const sessionId = body.sessionId ?? sessionIdAt(userTimestamp, timeZone);
-      // The greeting opens the shared conversation of a day, or is not made (nothing runs or is written).
-      if (greeting && logged && log.some((entry) => entry.sessionId === sessionId)) {
-        throw new HttpError(409, GREETING_DAY_BEGUN);
-      }
-      const userId = greeting ? null : this.newMessageId(request, log, now);
-      if (this.options.pause?.isDeepPaused()) {
-        return this.pausedChat(account, viewer, body, request, {
-          userId,
+    return this.once(
+      account,
+      request,
+      async () => {
+        const { clock, timeZone } = this.options;
+        const now = clock();
+        checkSessionDay(body.sessionId, now, timeZone);
+        const log = this.logOf(account);
+        const greeting = body.isInitialGreeting;
+        // The console's exchanges live in the console (spec 002 §5): they are not part of the chat's log.
+        const logged = body.context !== 'manual_console';
+        const userTimestamp = Math.min(body.clientTimestamp ?? now, now);
+        const sessionId = body.sessionId ?? sessionIdAt(userTimestamp, timeZone);
+        // The greeting opens the shared conversation of a day, or is not made (nothing runs or is written).
+        if (greeting && logged && log.some((entry) => entry.sessionId === sessionId)) {
+          throw new HttpError(409, GREETING_DAY_BEGUN);
+        }
+        const userId = greeting ? null : this.newMessageId(request, log, now);
+        if (this.options.pause?.isDeepPaused()) {
+          return this.pausedChat(account, viewer, body, request, {
+            userId,
+            sessionId,
+            userTimestamp,
+          });
+        }
+
+        const input: CompanionInput = {
+          message: body.message,
+          isInitialGreeting: greeting,
+          userName: body.userName ?? viewer.user.name,
+          history: body.history,
+          now,
+          timeZone,
+          personaName: this.options.personaName,
+          personality: this.personalityOf(account),
+          mood: this.options.mood?.(account) ?? null,
+          memories: this.options.memory.forEngine(account, body.message),
+          recentReplies: recentReplies(log),
+          context: body.context,
+        };
+        const commandReply =
+          logged && userId !== null
+            ? await this.options.commands?.replyTo({
+                account,
+                messageId: userId,
+                text: body.message,
+                mayRunSyncs: viewerPermissions(viewer).includes('system_control'),
+              })
+            : null;
+        const reminderReply =
+          logged && userId !== null && !commandReply
+            ? await this.options.reminders?.replyTo({
+                account,
+                messageId: userId,
+                text: body.message,
+                at: userTimestamp,
+                now,
+              })
+            : null;
+        const localReply = commandReply ?? reminderReply;
+        const reply = localReply
+          ? { parts: [localReply], provider: 'local', remember: null }
+          : await this.options.companion.reply(input);
+        const parts = reply.parts.map((part) => part.trim()).filter((part) => part !== '');
+        if (parts.length === 0) parts.push(EMPTY_REPLY_FALLBACK);
+
+        const repliedAt = Math.max(clock(), userTimestamp + 1);
+        // 1 ms apart, after the question: the parts keep their order wherever they are sorted by time.
+        const kiriEntries: ConversationEntry[] = parts.map((message, index) => ({
+          id: uuidv7(repliedAt + index),
+          message,
+          sender: 'kiri',
+          timestamp: repliedAt + index,
+          replyToId: null,
+          emotionalState: null,
           sessionId,
-          userTimestamp,
-        });
-      }
+          answersId: userId,
+          ...(index === 0 && reply.provider ? { provider: reply.provider } : {}),
+        }));
+        const entries: ConversationEntry[] = [];
+        if (logged && userId !== null) {
+          entries.push(ownerEntry(body, userId, userTimestamp, sessionId));
+        }
+        if (logged) entries.push(...kiriEntries);
 
-      const input: CompanionInput = {
-        message: body.message,
-        isInitialGreeting: greeting,
-        userName: body.userName ?? viewer.user.name,
-        history: body.history,
-        now,
-        timeZone,
-        personaName: this.options.personaName,
-        personality: this.personalityOf(account),
-        mood: this.options.mood?.(account) ?? null,
-        memories: this.options.memory.forEngine(account, body.message),
-        recentReplies: recentReplies(log),
-        context: body.context,
-      };
-      const commandReply =
-        logged && userId !== null
-          ? await this.options.commands?.replyTo({
-              account,
-              messageId: userId,
-              text: body.message,
-              mayRunSyncs: viewerPermissions(viewer).includes('system_control'),
-            })
-          : null;
-      const reminderReply =
-        logged && userId !== null && !commandReply
-          ? await this.options.reminders?.replyTo({
-              account,
-              messageId: userId,
-              text: body.message,
-              at: userTimestamp,
-              now,
-            })
-          : null;
-      const localReply = commandReply ?? reminderReply;
-      const reply = localReply
-        ? { parts: [localReply], provider: 'local', remember: null }
-        : await this.options.companion.reply(input);
-      const parts = reply.parts.map((part) => part.trim()).filter((part) => part !== '');
-      if (parts.length === 0) parts.push(EMPTY_REPLY_FALLBACK);
+        if (reply.remember && !logged) {
+          // The console's 'remember that …' is a console memory (where it was made is recorded on the
+          // node: docs/memory-sync.md); console-memory then finds this node instead of adding another.
+          await this.options.memory.create(
+            account,
+            consoleMemoryFields(reply.remember, body.message, userId),
+          );
+        } else if (reply.remember) {
+          // Before the log: a crash between the two writes leaves a memory and no record, so the device
+          // retries, and the retry finds this node by its source message instead of adding another.
+          await this.options.memory.rememberFromChat(
+            account,
+            reply.remember,
+            body.message,
+            userId,
+            repliedAt,
+          );
+        }
+        if ('intent' in reply && reply.intent === 'recall')
+          await this.options.memory.noteRecall(account, body.message);
 
-      const repliedAt = Math.max(clock(), userTimestamp + 1);
-      // 1 ms apart, after the question: the parts keep their order wherever they are sorted by time.
-      const kiriEntries: ConversationEntry[] = parts.map((message, index) => ({
-        id: uuidv7(repliedAt + index),
-        message,
-        sender: 'kiri',
-        timestamp: repliedAt + index,
-        replyToId: null,
-        emotionalState: null,
-        sessionId,
-        answersId: userId,
-        ...(index === 0 && reply.provider ? { provider: reply.provider } : {}),
-      }));
-      const entries: ConversationEntry[] = [];
-      if (logged && userId !== null) {
-        entries.push(ownerEntry(body, userId, userTimestamp, sessionId));
-      }
-      if (logged) entries.push(...kiriEntries);
-
-      if (reply.remember && !logged) {
-        // The console's 'remember that …' is a console memory (where it was made is recorded on the
-        // node: docs/memory-sync.md); console-memory then finds this node instead of adding another.
-        await this.options.memory.create(
-          account,
-          consoleMemoryFields(reply.remember, body.message, userId),
+        const answer = chatAnswer(
+          kiriEntries,
+          logged && userId !== null ? { id: userId, sessionId } : null,
+          reply.provider,
         );
-      } else if (reply.remember) {
-        // Before the log: a crash between the two writes leaves a memory and no record, so the device
-        // retries, and the retry finds this node by its source message instead of adding another.
-        await this.options.memory.rememberFromChat(
-          account,
-          reply.remember,
-          body.message,
-          userId,
-          repliedAt,
-        );
-      }
-      if ('intent' in reply && reply.intent === 'recall')
-        await this.options.memory.noteRecall(account, body.message);
-
-      const answer = chatAnswer(
-        kiriEntries,
-        logged && userId !== null ? { id: userId, sessionId } : null,
-        reply.provider,
-      );
-      return {
-        status: 200,
-        answer,
-        change: { append: entries },
-        stored: {
-          kind: 'chat',
-          kiriIds: answer.kiriMessages.map((part) => part.id),
-          userMessage: answer.userMessage,
-          provider: answer.provider,
-          // Not in the log (the console's): the parts themselves, as a replay needs them.
-          ...(logged ? {} : { parts: answer.kiriMessages }),
-        },
-        unchanged: entries.length === 0,
-      };
-    });
+        return {
+          status: 200,
+          answer,
+          change: { append: entries },
+          stored: {
+            kind: 'chat',
+            kiriIds: answer.kiriMessages.map((part) => part.id),
+            userMessage: answer.userMessage,
+            provider: answer.provider,
+            // Not in the log (the console's): the parts themselves, as a replay needs them.
+            ...(logged ? {} : { parts: answer.kiriMessages }),
+          },
+          unchanged: entries.length === 0,
+        };
+      },
+      { writes },
+    );
   }
 
   /**
@@ -723,10 +736,14 @@ export class ChatService {
     account: string,
     request: IdempotentRequest | null,
     work: () => Promise<Prepared<A>>,
-    options: { supersedeDeepPause?: boolean } = {},
+    options: {
+      supersedeDeepPause?: boolean;
+      /** Takes the durable write instead of waiting for it (chat's `writes`). */
+      writes?: (durable: Promise<void>) => void;
+    } = {},
   ): Promise<GateResult<A>> {
     const { conversations, clock } = this.options;
-    const commit = async (): Promise<Outcome<A>> => {
+    const commit = async (): Promise<PendingOutcome<A>> => {
       if (request) this.checkRecordRoom(account);
       const prepared = await work();
       const outcome: Outcome<A> = { status: prepared.status, answer: prepared.answer };
@@ -747,10 +764,19 @@ export class ChatService {
         };
         op.record = { key: request.key, value };
       }
-      await conversations.commit(op);
+      const durable = conversations.commit(op);
+      if (options.writes) {
+        // Applied in memory now (the next message of the batch reads it); on disk before the answer.
+        options.writes(durable);
+        return { ...outcome, durable };
+      }
+      await durable;
       return outcome;
     };
-    if (!request) return { ...(await commit()), replayed: false };
+    if (!request) {
+      const { durable: _written, ...outcome } = await commit();
+      return { ...outcome, replayed: false };
+    }
     return this.gate.run(
       account,
       request,

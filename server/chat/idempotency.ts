@@ -77,6 +77,15 @@ export interface Outcome<A = unknown> {
   answer: A;
 }
 
+/**
+ * An outcome whose write is on its way (POST /api/chat/batch, chat/chat-batch.ts): the gate holds the
+ * key until `durable` settles, so that a request under the same key meanwhile waits for the write, as it
+ * waits for a request still running.
+ */
+export interface PendingOutcome<A = unknown> extends Outcome<A> {
+  durable?: Promise<void>;
+}
+
 export interface GateResult<A> extends Outcome<A> {
   /** True when the answer is a stored one: nothing ran and nothing was written. */
   replayed: boolean;
@@ -264,7 +273,7 @@ export class IdempotencyGate {
     scope: string,
     request: IdempotentRequest,
     lookup: () => StoredOutcome | undefined,
-    work: () => Promise<Outcome<A>>,
+    work: () => Promise<PendingOutcome<A>>,
   ): Promise<GateResult<A>> {
     const id = `${scope}\u0000${request.key}`;
     for (;;) {
@@ -294,12 +303,21 @@ export class IdempotencyGate {
       }
       let finish!: () => void;
       const done = new Promise<void>((resolve) => (finish = resolve));
-      this.running.set(id, { route: request.route, bodyHash: request.bodyHash, done });
-      try {
-        return { ...(await work()), replayed: false };
-      } finally {
-        this.running.delete(id);
+      const entry = { route: request.route, bodyHash: request.bodyHash, done };
+      this.running.set(id, entry);
+      const release = () => {
+        if (this.running.get(id) === entry) this.running.delete(id);
         finish();
+      };
+      let durable: Promise<void> | undefined;
+      try {
+        const { durable: writing, ...outcome } = await work();
+        durable = writing;
+        return { ...outcome, replayed: false };
+      } finally {
+        // Held until the write is on disk (or has failed: then the record, already in memory, answers).
+        if (durable) void durable.then(release, release);
+        else release();
       }
     }
   }

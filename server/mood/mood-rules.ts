@@ -70,9 +70,30 @@ export function lastUrgentAt(messages: readonly TimedText[], now: number): numbe
   for (let i = messages.length - 1; i >= 0; i -= 1) {
     const message = messages[i]!;
     if (now - message.at > URGENT_ALERT_MS) return null;
-    if (message.at <= now && isUrgentText(message.text)) return message.at;
+    if (message.at <= now && urgentRemembered(message.text)) return message.at;
   }
   return null;
+}
+
+/**
+ * The mood reads every owner message of the last two hours on each chat, mostly the same ones as the
+ * chat before: isUrgentText's answers are remembered (issue 21: reading them again was a seventh of a
+ * chat's work on the server). At most MEMO_MAX_TEXTS texts of at most MEMO_MAX_TEXT characters,
+ * forgotten all at once when full.
+ */
+const MEMO_MAX_TEXTS = 2_000;
+const MEMO_MAX_TEXT = 2_000;
+const urgentMemo = new Map<string, boolean>();
+
+function urgentRemembered(text: string): boolean {
+  const known = urgentMemo.get(text);
+  if (known !== undefined) return known;
+  const urgent = isUrgentText(text);
+  if (text.length <= MEMO_MAX_TEXT) {
+    if (urgentMemo.size >= MEMO_MAX_TEXTS) urgentMemo.clear();
+    urgentMemo.set(text, urgent);
+  }
+  return urgent;
 }
 
 export interface MoodInputs {

@@ -6,8 +6,17 @@ import {
   outboxLane,
   retryDelayAfter,
 } from '@/domain/outbox-rules';
+import {
+  batchTimeoutMs,
+  chatBatchBody,
+  chatBatchLength,
+  CHAT_BATCH_MAX,
+  CHAT_BATCH_URL,
+  readBatchAnswer,
+  sendOneByOneAfter,
+} from '@/domain/outbox-batch';
 import { STORE_FAILED_REASON, requestTimeoutMs, timeoutOutcome } from '@/domain/outbox-timeout';
-import { storeChatAnswers } from './messages';
+import { CHAT_URL, storeChatAnswers } from './messages';
 import {
   imageUploadForm,
   recordPhotoDelivery,
@@ -27,6 +36,11 @@ export interface DrainOptions {
   force?: boolean;
   /** How long an attempt of this kind may take (requestTimeoutMs; tests shorten it). */
   timeoutMs?: (kind: OutboxKind) => number;
+  /**
+   * Up to this many chat messages waiting in a row go in one POST /api/chat/batch (domain/outbox-batch.ts);
+   * 1 sends each alone.
+   */
+  batchSize?: number;
 }
 
 export interface DrainSummary {
@@ -180,7 +194,79 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
     }
   };
 
+  /**
+   * The answers held so far are written beside a request, unless more can join them first without any
+   * of them waiting longer than WRITE_GROUP_WAIT_MS: the group is not full, the last request came back
+   * quickly, and should this one take longer, the timer writes them.
+   */
   let lastRequestMs = 0;
+  const whileSending = async <T>(sending: Promise<T>): Promise<T> => {
+    const sentAt = options.now();
+    const waitLeft = WRITE_GROUP_WAIT_MS - (sentAt - (group[0]?.arrivedAt ?? sentAt));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    if (group.length >= WRITE_GROUP_MAX || lastRequestMs >= waitLeft) writeGroup();
+    else if (group.length > 0) timer = setTimeout(writeGroup, waitLeft);
+    const result = await sending;
+    clearTimeout(timer);
+    lastRequestMs = options.now() - sentAt;
+    return result;
+  };
+
+  const batchSize = options.batchSize ?? CHAT_BATCH_MAX;
+  /** Off for the rest of the pass once the server refused a batch as such (an older server). */
+  let batching = batchSize > 1;
+  /**
+   * Sends `candidate` and the chat messages right behind it as one batch, when there are any: true when
+   * it did (their answers are handled as if each had come alone), false to send `candidate` alone.
+   */
+  const sentAsBatch = async (candidate: OutboxRow): Promise<boolean> => {
+    if (!batching) return false;
+    const length = chatBatchLength([candidate, ...pending], CHAT_URL, batchSize);
+    if (length < 2) return false;
+    const taken = [candidate, ...pending.splice(0, length - 1)];
+    // Read again, as a single entry is: one unsent meanwhile, or not due yet, ends the batch there.
+    const fresh = await db.outbox.bulkGet(taken.map((entry) => entry.seq!));
+    let usable = 0;
+    for (const entry of fresh) {
+      if (!entry || (!options.force && entry.nextAttemptAt > options.now())) break;
+      usable += 1;
+    }
+    if (usable < 2) {
+      pending.unshift(...taken.slice(1));
+      return false;
+    }
+    const batch = fresh.slice(0, usable) as OutboxRow[];
+    pending.unshift(...taken.slice(usable));
+    const result = await whileSending(
+      attemptBatch(
+        batch,
+        options.fetch,
+        batchTimeoutMs((options.timeoutMs ?? requestTimeoutMs)('chat'), batch.length),
+      ),
+    );
+    const ok = result.status !== null && result.status >= 200 && result.status < 300;
+    const items = ok
+      ? readBatchAnswer(
+          result.json,
+          batch.map((entry) => entry.key),
+        )
+      : null;
+    if (items) {
+      items.forEach((item, i) => answered(batch[i]!, itemResult(item.status, item.json)));
+      // Not run by the server (it stopped after one that was not a 2xx): tried next, in order.
+      pending.unshift(...batch.slice(items.length));
+    } else if (!result.timedOut && result.status !== null && sendOneByOneAfter(result.status)) {
+      batching = false;
+      pending.unshift(...batch);
+    } else {
+      // No answer, the server's 'later' (401, 408, 429, 5xx), or a 2xx that is no batch answer (not
+      // our server): as if the first message had had it alone; the others wait behind it.
+      answered(batch[0]!, ok ? { status: result.status, json: null } : result);
+      pending.unshift(...batch.slice(1));
+    }
+    return true;
+  };
+
   try {
     while (!summary.needsLogin) {
       await beforeLast;
@@ -195,6 +281,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
         pending.push(...added);
         continue;
       }
+      if (await sentAsBatch(candidate)) continue;
       const entry = await db.outbox.get(candidate.seq!);
       if (!entry || (!options.force && entry.nextAttemptAt > options.now())) {
         writeGroup();
@@ -207,7 +294,6 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
       }
       // A photo's multipart body is made from its stored Blob on every attempt.
       const form = entry.kind === 'image' ? await imageUploadForm(db, entry) : undefined;
-      const sentAt = options.now();
       const answer =
         form === null
           ? Promise.resolve<AttemptResult>({ status: 410, json: null, error: PHOTO_GONE_REASON })
@@ -217,17 +303,7 @@ async function drainHoldingLock(db: KiriDatabase, options: DrainOptions): Promis
               (options.timeoutMs ?? requestTimeoutMs)(entry.kind),
               form,
             );
-      // The answers held so far are written beside this request, unless more can join them first
-      // without any of them waiting longer than WRITE_GROUP_WAIT_MS: the group is not full, the last
-      // request came back quickly, and should this one take longer, the timer writes them.
-      const waitLeft = WRITE_GROUP_WAIT_MS - (sentAt - (group[0]?.arrivedAt ?? sentAt));
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      if (group.length >= WRITE_GROUP_MAX || lastRequestMs >= waitLeft) writeGroup();
-      else if (group.length > 0) timer = setTimeout(writeGroup, waitLeft);
-      const result = await answer;
-      clearTimeout(timer);
-      lastRequestMs = options.now() - sentAt;
-      answered(entry, result);
+      answered(entry, await whileSending(answer));
     }
   } finally {
     writeGroup();
@@ -358,16 +434,25 @@ interface AttemptResult {
   timedOut?: boolean;
 }
 
+/** The result of one message of a batch, as if it had been answered alone. */
+function itemResult(status: number, json: unknown): AttemptResult {
+  return { status, json, error: errorOf(json) };
+}
+
+function errorOf(json: unknown): string | undefined {
+  return json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
+    ? (json as { error: string }).error
+    : undefined;
+}
+
 /**
  * One request, given up after `timeoutMs` (the answer's body included: a server may send its headers
  * and stall). The fetch is aborted, and raced too, since a fetch that ignores the signal must not hold
  * the drainer: every entry behind it would wait.
  */
-async function attempt(
-  entry: OutboxRow,
-  fetchImpl: typeof fetch,
+async function withTimeout(
   timeoutMs: number,
-  form: FormData | undefined,
+  send: (signal: AbortSignal | undefined) => Promise<AttemptResult>,
 ): Promise<AttemptResult> {
   const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -378,23 +463,21 @@ async function attempt(
     }, timeoutMs);
   });
   try {
-    return await Promise.race([request(entry, fetchImpl, controller?.signal, form), timeout]);
+    return await Promise.race([send(controller?.signal), timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function request(
+function attempt(
   entry: OutboxRow,
   fetchImpl: typeof fetch,
-  signal: AbortSignal | undefined,
+  timeoutMs: number,
   form: FormData | undefined,
 ): Promise<AttemptResult> {
-  let response: Response;
-  try {
-    response = await fetchImpl(entry.url, {
+  return withTimeout(timeoutMs, (signal) =>
+    request(fetchImpl, entry.url, {
       method: entry.method,
-      credentials: 'same-origin',
       // A FormData sets its own Content-Type, with the multipart boundary in it.
       headers: {
         'Idempotency-Key': entry.key,
@@ -402,7 +485,34 @@ async function request(
       },
       body: form ?? entry.body,
       ...(signal ? { signal } : {}),
-    });
+    }),
+  );
+}
+
+/** Chat messages in one POST /api/chat/batch: each with its own key and exact body text inside. */
+function attemptBatch(
+  entries: readonly OutboxRow[],
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+): Promise<AttemptResult> {
+  return withTimeout(timeoutMs, (signal) =>
+    request(fetchImpl, CHAT_BATCH_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: chatBatchBody(entries),
+      ...(signal ? { signal } : {}),
+    }),
+  );
+}
+
+async function request(
+  fetchImpl: typeof fetch,
+  url: string,
+  init: RequestInit,
+): Promise<AttemptResult> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { ...init, credentials: 'same-origin' });
   } catch {
     return { status: null, json: null };
   }
@@ -412,11 +522,7 @@ async function request(
   } catch {
     // A proxy's HTML error page, or no body: the status alone decides.
   }
-  const error =
-    json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
-      ? (json as { error: string }).error
-      : undefined;
-  return { status: response.status, json, error };
+  return { status: response.status, json, error: errorOf(json) };
 }
 
 /**

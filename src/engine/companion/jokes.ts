@@ -121,6 +121,27 @@ export function jokesIn(reply: string): number[] {
   return out;
 }
 
+/**
+ * Every reply reads the jokes of her last 50 replies, the same ones as the reply before but one: what
+ * each holds is remembered (issue 21: reading them again was a fifteenth of a chat's work on the
+ * server). Bounded, forgotten all at once when full.
+ */
+const JOKES_MEMO_MAX_TEXTS = 500;
+const JOKES_MEMO_MAX_TEXT = 2_000;
+const jokesMemo = new Map<string, readonly number[]>();
+
+/** jokesIn, remembered for the replies read again and again (the recent replies). */
+export function jokesInRemembered(reply: string): readonly number[] {
+  const known = jokesMemo.get(reply);
+  if (known) return known;
+  const jokes = jokesIn(reply);
+  if (reply.length <= JOKES_MEMO_MAX_TEXT) {
+    if (jokesMemo.size >= JOKES_MEMO_MAX_TEXTS) jokesMemo.clear();
+    jokesMemo.set(reply, jokes);
+  }
+  return jokes;
+}
+
 /** Whether a reply of hers told a joke. */
 export function toldAJoke(reply: string): boolean {
   return jokesIn(reply).length > 0;

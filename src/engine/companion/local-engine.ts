@@ -4,7 +4,7 @@ import { analyse, resolveRemember } from './intent';
 import { STRONG_FEELING } from '../language/sentiment';
 import * as P from './phrases';
 import { echoesTooMuch } from './echo';
-import { JOKES, jokesIn } from './jokes';
+import { JOKES, jokesInRemembered } from './jokes';
 import type { Plan as DayPlan } from './plans';
 import { readPlan } from './plans';
 import { findFacts } from './recall';
@@ -914,7 +914,7 @@ function contextOf(input: CompanionInput): Context {
         anyone: analysis.question === 'until',
       })
     : null;
-  const told = new Set(input.recentReplies.flatMap((reply) => jokesIn(reply)));
+  const told = new Set(input.recentReplies.flatMap((reply) => jokesInRemembered(reply)));
   const untold = JOKES.map((_, i) => i).filter((i) => !told.has(i));
   // Stories and songs are looked for only when one is asked for (a scan of every recent reply).
   const wants = analysis.request?.kind;

@@ -14,7 +14,7 @@ import {
 } from '@/db/outbox-delivery';
 import { ensureTodaySession } from '@/db/sessions';
 import type { KiriDatabase } from '@/db/schema';
-import { freshDb, jsonResponse, queueOwnerMessage } from './helpers';
+import { freshDb, jsonResponse, queueOwnerMessage, servingBatches } from './helpers';
 
 let db: KiriDatabase;
 afterEach(async () => db?.delete());
@@ -61,7 +61,7 @@ describe('outbox: delivered entries are removed and their replies stored', () =>
     await queue('m1', 'first', T0);
     await queue('m2', 'second', T0 + 1);
     const sent: string[] = [];
-    const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+    const fetch = servingBatches(async (_url: RequestInfo | URL, init?: RequestInit) => {
       const key = new Headers(init?.headers).get('Idempotency-Key')!;
       sent.push(key);
       return answer(key, ['part one', 'part two'], [0, 1500]);
@@ -107,7 +107,7 @@ describe('outbox: network errors and 5xx keep the entry and the order', () => {
     await drainOutbox(db, { fetch: serverDown, now: () => T0 + 60_600, force: true });
 
     const order: string[] = [];
-    const online = vi.fn(async (_u: RequestInfo | URL, init?: RequestInit) => {
+    const online = servingBatches(async (_u: RequestInfo | URL, init?: RequestInit) => {
       const key = new Headers(init?.headers).get('Idempotency-Key')!;
       order.push(key);
       return answer(key, ['ok']);
@@ -373,6 +373,8 @@ async function kiriIds(): Promise<string[]> {
 
 const answered = async (id: string) => (await db.messages.get(id))?.status === 'answered';
 
+// These send each message alone (batchSize 1: the path of a message sent online, and of a replay on a
+// server without batches); batches have their own tests below.
 describe('outbox: a replay is pipelined, and keeps the order and exactly once', () => {
   it('writes each answer while the next request is on its way when requests are slow', async () => {
     await setup();
@@ -388,7 +390,7 @@ describe('outbox: a replay is pipelined, and keeps the order and exactly once', 
         await vi.waitFor(async () => expect(await answered('m01')).toBe(true));
       },
     });
-    const summary = await drainOutbox(db, { fetch: server.fetch, now: () => clock });
+    const summary = await drainOutbox(db, { fetch: server.fetch, now: () => clock, batchSize: 1 });
     expect(storedBeforeNextRequest).toBe(false);
     expect(summary).toMatchObject({ delivered: 3, waiting: 0 });
     expect(server.sent).toEqual(ids);
@@ -411,7 +413,11 @@ describe('outbox: a replay is pipelined, and keeps the order and exactly once', 
         });
       },
     });
-    const summary = await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    const summary = await drainOutbox(db, {
+      fetch: server.fetch,
+      now: () => T0 + 60_000,
+      batchSize: 1,
+    });
     expect(storedBeforeNextRequest).toBe(false);
     // Reported done only when every answer is stored.
     expect(summary.delivered).toBe(count);
@@ -439,7 +445,7 @@ describe('outbox: a replay is pipelined, and keeps the order and exactly once', 
         storedWhileOut = true;
       },
     });
-    await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000, batchSize: 1 });
     expect(storedWhileOut).toBe(true);
     expect(await db.outbox.count()).toBe(0);
   });
@@ -454,12 +460,13 @@ describe('outbox: a replay is pipelined, and keeps the order and exactly once', 
         await queue('m04', 'typed meanwhile', T0 + 11);
       },
     });
-    await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000, batchSize: 1 });
     expect(server.sent).toEqual(['m01', 'm03', 'm04']);
     expect(await db.outbox.count()).toBe(0);
   });
 });
 
+// One message a request here too (batchSize 1), so that a write fails beside a request on its way.
 describe('outbox: an answer that cannot be stored leaves its entry, which is replayed', () => {
   /** Makes the write of one reply part fail once, as a full disk would. */
   function failOnceOn(partId: string) {
@@ -489,7 +496,7 @@ describe('outbox: an answer that cannot be stored leaves its entry, which is rep
         }
       },
     });
-    const first = await drainOutbox(db, { fetch: server.fetch, now: () => clock });
+    const first = await drainOutbox(db, { fetch: server.fetch, now: () => clock, batchSize: 1 });
     expect(first).toMatchObject({ delivered: 1, waiting: 2 });
     // m03 went out beside the failed write, but its answer is not stored before m02's; m04 waits.
     expect(server.sent).toEqual(['m01', 'm02', 'm03']);
@@ -505,7 +512,12 @@ describe('outbox: an answer that cannot be stored leaves its entry, which is rep
     });
     expect(await kiriIds()).toEqual(['m01-r0', 'm01-r1']);
 
-    const second = await drainOutbox(db, { fetch: server.fetch, now: () => clock, force: true });
+    const second = await drainOutbox(db, {
+      fetch: server.fetch,
+      now: () => clock,
+      force: true,
+      batchSize: 1,
+    });
     expect(second).toMatchObject({ delivered: 3, waiting: 0 });
     expect(server.sent).toEqual(['m01', 'm02', 'm03', 'm02', 'm03', 'm04']);
     // Exactly once: the server acted on each message once and answered the replays from its record.
@@ -519,15 +531,157 @@ describe('outbox: an answer that cannot be stored leaves its entry, which is rep
     const ids = await queueMany(3);
     failOnceOn('m02-r1');
     const server = fakeServer();
-    const first = await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    const first = await drainOutbox(db, {
+      fetch: server.fetch,
+      now: () => T0 + 60_000,
+      batchSize: 1,
+    });
     expect(first).toMatchObject({ delivered: 0, waiting: 3 });
     expect(await db.outbox.count()).toBe(3);
     expect(await kiriIds()).toEqual([]);
     for (const id of ids) expect((await db.messages.get(id))?.status).toBe('waiting');
 
-    await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 61_000, force: true });
+    await drainOutbox(db, {
+      fetch: server.fetch,
+      now: () => T0 + 61_000,
+      force: true,
+      batchSize: 1,
+    });
     expect(server.handled).toEqual(ids);
     expect(await db.outbox.count()).toBe(0);
     expect(await kiriIds()).toEqual(ids.flatMap((id) => [`${id}-r0`, `${id}-r1`]));
+  });
+});
+
+describe('outbox: waiting chat messages go in batches (issue 21), each answered as if alone', () => {
+  /** The requests as the server saw them: 'batch:m01,m02' or the key of a message sent alone. */
+  function recording(single: (key: string) => Promise<Response> | Response) {
+    const requests: string[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      if (String(url) === '/api/chat/batch') {
+        const { messages } = JSON.parse(String(init?.body)) as {
+          messages: { key: string; body: string }[];
+        };
+        requests.push(`batch:${messages.map((m) => m.key).join(',')}`);
+      } else {
+        requests.push(new Headers(init?.headers).get('Idempotency-Key')!);
+      }
+      return servingBatches(async (_u, itemInit) =>
+        single(new Headers(itemInit?.headers).get('Idempotency-Key')!),
+      )(url, init);
+    });
+    return { fetch, requests };
+  }
+
+  it('sends a run of waiting messages in batches of at most batchSize, each with its own key and exact body, in order', async () => {
+    await setup();
+    const ids = await queueMany(5);
+    const bodies = (await db.outbox.orderBy('seq').toArray()).map((e) => e.body);
+    const seen: { key: string; body: string }[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      if (String(url) === '/api/chat/batch') {
+        seen.push(...(JSON.parse(String(init?.body)) as { messages: typeof seen }).messages);
+      }
+      return server.fetch(url, init);
+    });
+    const server = recording((key) => answer(key, ['first', 'second']));
+    const summary = await drainOutbox(db, { fetch, now: () => T0 + 60_000, batchSize: 2 });
+    expect(summary).toMatchObject({ delivered: 5, waiting: 0, refused: 0 });
+    // The last one has nothing behind it: it goes alone, as a message sent online does.
+    expect(server.requests).toEqual(['batch:m01,m02', 'batch:m03,m04', 'm05']);
+    expect(seen).toEqual(ids.slice(0, 4).map((key, i) => ({ key, body: bodies[i] })));
+    expect(await db.outbox.count()).toBe(0);
+    for (const id of ids) expect(await answered(id)).toBe(true);
+    expect(await kiriIds()).toEqual(ids.flatMap((id) => [`${id}-r0`, `${id}-r1`]));
+  });
+
+  it('a message refused in a batch fails alone; the ones after it go in the next batch', async () => {
+    await setup();
+    const ids = await queueMany(4);
+    const server = recording((key) =>
+      key === 'm02'
+        ? jsonResponse(422, { success: false, error: 'Idempotency-Key reused' })
+        : answer(key, ['ok']),
+    );
+    const summary = await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    expect(summary).toMatchObject({ delivered: 3, refused: 1, waiting: 0 });
+    expect(server.requests).toEqual(['batch:m01,m02,m03,m04', 'batch:m03,m04']);
+    expect(await db.messages.get('m02')).toMatchObject({
+      status: 'failed',
+      statusReason: 'Idempotency-Key reused',
+    });
+    for (const id of ['m01', 'm03', 'm04']) expect(await answered(id)).toBe(true);
+    expect(await kiriIds()).toEqual(['m01-r0', 'm03-r0', 'm04-r0']);
+    expect(ids).toHaveLength(4);
+  });
+
+  it('a 5xx for one message keeps it and every one after it waiting, in order', async () => {
+    await setup();
+    await queueMany(4);
+    const server = recording((key) =>
+      key === 'm02' ? jsonResponse(503, { success: false, error: 'down' }) : answer(key, ['ok']),
+    );
+    const summary = await drainOutbox(db, { fetch: server.fetch, now: () => T0 + 60_000 });
+    expect(summary).toMatchObject({ delivered: 1, refused: 0 });
+    expect(server.requests).toEqual(['batch:m01,m02,m03,m04']);
+    expect(await answered('m01')).toBe(true);
+    expect((await db.outbox.orderBy('seq').toArray()).map((e) => e.key)).toEqual([
+      'm02',
+      'm03',
+      'm04',
+    ]);
+    expect(await db.messages.get('m02')).toMatchObject({
+      status: 'waiting',
+      statusReason: 'down',
+      serverTrouble: true,
+    });
+    for (const id of ['m03', 'm04']) expect((await db.messages.get(id))?.status).toBe('waiting');
+  });
+
+  it('no answer to a batch keeps every message waiting, in order', async () => {
+    await setup();
+    await queueMany(3);
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const summary = await drainOutbox(db, { fetch: offline, now: () => T0 + 60_000 });
+    expect(offline).toHaveBeenCalledTimes(1);
+    expect(summary.delivered).toBe(0);
+    expect(await db.outbox.count()).toBe(3);
+    for (const id of ['m01', 'm02', 'm03']) {
+      expect((await db.messages.get(id))?.status).toBe('waiting');
+    }
+  });
+
+  it('a server without batches (404) gets the messages one by one, and none is failed for it', async () => {
+    await setup();
+    const ids = await queueMany(3);
+    const requests: string[] = [];
+    const fetch = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      if (String(url) === '/api/chat/batch') {
+        requests.push('batch');
+        return jsonResponse(404, { success: false, error: 'Not found' });
+      }
+      const key = new Headers(init?.headers).get('Idempotency-Key')!;
+      requests.push(key);
+      return answer(key, ['ok']);
+    });
+    const summary = await drainOutbox(db, { fetch, now: () => T0 + 60_000 });
+    expect(summary).toMatchObject({ delivered: 3, refused: 0, waiting: 0 });
+    // Asked once per pass, then each alone.
+    expect(requests).toEqual(['batch', ...ids]);
+    for (const id of ids) expect(await answered(id)).toBe(true);
+  });
+
+  it('a 200 that is not a batch answer (not our server) keeps every message waiting', async () => {
+    await setup();
+    await queueMany(2);
+    const portal = vi.fn(async () => jsonResponse(200, { kiriMessages: [] }));
+    await drainOutbox(db, { fetch: portal, now: () => T0 + 60_000 });
+    expect(await db.outbox.count()).toBe(2);
+    expect(await db.messages.get('m01')).toMatchObject({
+      status: 'waiting',
+      statusReason: 'Unexpected answer from the server',
+    });
   });
 });

@@ -6,7 +6,7 @@ import { newestMessages, storeGreetingAnswer } from '@/db/messages';
 import { drainOutbox } from '@/db/outbox-delivery';
 import { ensureTodaySession } from '@/db/sessions';
 import type { KiriDatabase } from '@/db/schema';
-import { freshDb, jsonResponse, queueOwnerMessage } from './helpers';
+import { freshDb, jsonResponse, queueOwnerMessage, servingBatches } from './helpers';
 
 const dbs: KiriDatabase[] = [];
 afterEach(async () => {
@@ -67,7 +67,8 @@ function fakeServer() {
       log.push({ ...part, sender: 'kiri', sessionId: SESSION, answersId: key });
     return { kiriMessages: parts, splitMessageTimings: [0, 0], kiriResponse: { message: '' } };
   };
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  // The server as the outbox meets it: a replay's messages come in batches (issue 21).
+  const fetch = servingBatches(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith('/api/conversations')) {
       const since = new URL(url, 'http://x').searchParams.get('since');
