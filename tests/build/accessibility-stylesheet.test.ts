@@ -50,6 +50,13 @@ describe('the focus ring', () => {
   });
 });
 
+describe('large text', () => {
+  it('a fieldset shrinks with the page instead of growing to its widest line (200% text on 390 px)', () => {
+    const base = /@layer base \{([\s\S]*?)\n\}/.exec(css)![1]!;
+    expect(base).toMatch(/fieldset \{\s*min-inline-size: 0;\s*\}/);
+  });
+});
+
 describe('reduced motion', () => {
   it('under reduced motion every animation and transition ends at once and scrolling jumps', () => {
     const rule = /@media \(prefers-reduced-motion: reduce\) \{([\s\S]*?)\n\}/.exec(css)![1]!;
