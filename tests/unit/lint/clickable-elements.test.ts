@@ -11,7 +11,7 @@ async function refusals(code: string): Promise<number> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').length;
 }
 
-describe('anything clickable is a button or a link', () => {
+describe('anything clickable is a button or a link', { timeout: 30_000 }, () => {
   // The first lint loads the project's whole configuration.
   beforeAll(() => refusals(''), 60_000);
 
