@@ -107,6 +107,24 @@ export default tseslint.config(
     },
   },
   {
+    // Anything clickable is a button or a link (docs/accessibility.md): a click or press handler on a
+    // plain element is out of the keyboard's and the screen reader's reach. A pointer-only convenience
+    // with its keyboard way beside it (a backdrop that Escape and a Close button also close) says so
+    // where it is disabled.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/^(div|span|p|li|ul|ol|section|article|header|footer|main|nav|aside|img|svg|td|tr|h[1-6])$/] > JSXAttribute[name.name=/^on(Click|DoubleClick|MouseDown|MouseUp|PointerDown|PointerUp|TouchStart|TouchEnd)$/]',
+          message:
+            'Make it a <button> (or a link): a click handler on a plain element cannot be reached by keyboard.',
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**'],
     rules: restrict([
       layer('^@/', 'The server imports from src/ only domain/ and engine/, by relative path.'),

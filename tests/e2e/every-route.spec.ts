@@ -4,63 +4,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { loginAndRegister, TEXT } from './support/app';
 import { watchPageErrors } from './support/page-errors';
+import { expectScreenDrawn, SPEC_ROUTES } from './support/routes';
 import { startServer, type KiriServer } from './support/server';
 
 const PHONE = { width: 390, height: 844 };
-
-/** The spec's route table, every alias, in its order; /force-login logs out, so it comes last. */
-const SPEC_ROUTES = [
-  '/',
-  '/full-chat',
-  '/full',
-  '/home',
-  '/simple-mobile',
-  '/mobile-test',
-  '/consciousness',
-  '/hybrid-dashboard',
-  '/core-systems',
-  '/core-systems-demo',
-  '/system-features',
-  '/whisperbridge',
-  '/mirror-bridge',
-  '/sleep-mode',
-  '/settings/sleep',
-  '/sync-control',
-  '/scanbot-control',
-  '/console',
-  '/manual-console',
-  '/presencehub',
-  '/presence-hub',
-  '/presence-hub-console',
-  '/personality-settings',
-  '/settings/personality',
-  '/settings/self-mod',
-  '/presence',
-  '/build-rundown',
-  '/detailed-builds',
-  '/systems',
-  '/systems-overview',
-  '/generosity',
-  '/screen-settings',
-  '/settings/screen',
-  '/browser-bubble-settings',
-  '/hydra-tasks',
-  '/settings/hydra',
-  '/infrastructure',
-  '/metrics',
-  '/memory-dashboard',
-  '/memory',
-  '/settings/memory-logs',
-  '/debug-auth',
-  '/user-restriction-mode',
-  '/error-test',
-  // Linked from the settings sidebar (000 §2.1).
-  '/settings/system-health',
-  '/settings/error-logs',
-  '/settings/performance',
-  '/settings/monitoring',
-  '/settings/analytics',
-] as const;
 
 let server: KiriServer;
 let context: BrowserContext;
@@ -85,14 +32,7 @@ test('every route of the route table renders a built screen on a phone, with no 
   for (const path of SPEC_ROUTES) {
     await test.step(path, async () => {
       await page.goto(path);
-      // The chats draw their composer; every other screen its own heading.
-      if (['/', '/full-chat', '/full'].includes(path)) {
-        await expect(page.getByPlaceholder('Message Kiri')).toBeVisible();
-      } else if (['/home', '/simple-mobile'].includes(path)) {
-        await expect(page.getByPlaceholder('Type a message...')).toBeVisible();
-      } else {
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      }
+      await expectScreenDrawn(page, path);
       await expect(page.getByText(/not built yet/i)).toHaveCount(0);
       await expect(page.getByText(TEXT.notFound)).toHaveCount(0);
       await expect(page.getByText('Access Restricted')).toHaveCount(0);

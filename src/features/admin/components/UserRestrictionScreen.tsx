@@ -251,7 +251,7 @@ function UserRow({
           data-testid="presence"
           className={cn(
             'inline-flex items-center gap-1 text-xs',
-            user.isOnline ? 'text-emerald-600 dark:text-emerald-400' : 'text-muted',
+            user.isOnline ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted',
           )}
         >
           <span

@@ -19,6 +19,7 @@ import {
   showScrollToLatest,
 } from '../model/scroll';
 import { CHAT_TEXT } from '../model/texts';
+import { ChatAnnouncer } from './ChatAnnouncer';
 import { KiriAvatar } from './KiriAvatar';
 import { MessageItem, TroubleLine, TypingBubble } from './MessageItem';
 import { withoutTroubleAnsweredHere } from '../model/device-replies';
@@ -183,6 +184,16 @@ export const MessageList = memo(function MessageList({
     markSeen(newestKiriId);
   }, [newestKiriId, awayFromEnd]);
 
+  const shownMessages = useMemo(
+    () =>
+      items.flatMap((item) =>
+        item.kind === 'message'
+          ? [{ id: item.row.id, sender: item.row.sender, message: item.row.message }]
+          : [],
+      ),
+    [items],
+  );
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
@@ -249,10 +260,12 @@ export const MessageList = memo(function MessageList({
           </div>
         )}
       </div>
-      {/* The list itself is not a live region (rows mount as the reader scrolls): this announces Kiri's newest words. */}
-      <p className="sr-only" aria-live="polite">
-        {isToday && newestKiriId ? `${personaName}: ${byId.get(newestKiriId)?.message ?? ''}` : ''}
-      </p>
+      <ChatAnnouncer
+        sessionId={sessionId}
+        messages={shownMessages}
+        personaName={personaName}
+        speaks={isToday}
+      />
       {awayFromEnd && items.length > 0 && (
         <button
           type="button"

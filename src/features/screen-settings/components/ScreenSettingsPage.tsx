@@ -40,7 +40,7 @@ function Group({
 }
 
 const OPTION =
-  'flex cursor-pointer items-center gap-3 rounded-lg border border-line px-3 py-2 has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:text-on-accent-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent';
+  'flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-line px-3 py-2 has-[:checked]:border-accent has-[:checked]:bg-accent-soft has-[:checked]:text-on-accent-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent';
 
 export function ScreenSettingsPage() {
   const settings = useScreenSettings();
@@ -57,7 +57,7 @@ export function ScreenSettingsPage() {
   return (
     <Page title="Screen Settings" subtitle="Font size and background colour, kept on this device.">
       <Group legend="Font Size">
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {FONT_SIZES.map((size: FontSize) => (
             <label key={size} className={OPTION}>
               <input
@@ -67,7 +67,7 @@ export function ScreenSettingsPage() {
                 checked={settings.fontSize === size}
                 onChange={() => setFontSize(size)}
               />
-              <span className="flex-1">
+              <span className="min-w-0 flex-1">
                 {FONT_SIZE_LABELS[size]} ({FONT_SIZE_PX[size]}px)
               </span>
               {size === DEFAULT_FONT_SIZE && <span className="text-sm text-muted">Default</span>}
@@ -88,7 +88,7 @@ export function ScreenSettingsPage() {
             : 'These colours are for the dark theme: choosing one switches to it.'
         }
       >
-        <div className="grid gap-2 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {WALLPAPERS.map((wallpaper, index) => {
             const chosen = settings.wallpaper === wallpaper.color;
             return (
@@ -107,7 +107,7 @@ export function ScreenSettingsPage() {
                 >
                   {chosen && <Check size={16} />}
                 </span>
-                <span className="flex-1">
+                <span className="min-w-0 flex-1">
                   {wallpaper.name}{' '}
                   <span className="font-mono text-sm text-muted">{wallpaper.color}</span>
                 </span>

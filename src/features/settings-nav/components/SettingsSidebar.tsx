@@ -440,12 +440,15 @@ function ReorderGroup({
               else rows.current.delete(item.id);
             }}
             data-item-id={item.id}
+            // Dragging is the pointer's way; the keyboard's is the row's Move up / Move down buttons.
+            // eslint-disable-next-line no-restricted-syntax -- a drag gesture, not a control
             onPointerDown={(event) => {
               if ((event.target as HTMLElement).closest('button')) return;
               event.currentTarget.setPointerCapture(event.pointerId);
               setDragging(item.id);
             }}
             onPointerMove={(event) => dragTo(event.clientY)}
+            // eslint-disable-next-line no-restricted-syntax -- the end of the same drag
             onPointerUp={() => setDragging(null)}
             onPointerCancel={() => setDragging(null)}
             className={cn(

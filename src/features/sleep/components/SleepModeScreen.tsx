@@ -41,7 +41,7 @@ export interface SleepModeScreenProps {
 const BADGE: Record<PowerState, string> = {
   'DEEP PAUSE': 'bg-red-600 text-white',
   SLEEPING: 'bg-indigo-600 text-white',
-  AWAKE: 'bg-emerald-600 text-white',
+  AWAKE: 'bg-emerald-700 text-white',
 };
 
 export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {

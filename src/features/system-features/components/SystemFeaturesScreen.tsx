@@ -31,7 +31,7 @@ import { OfflineNotice } from '@/ui/OfflineNotice';
 type Query<K extends FeatureCall> = ReturnType<typeof useFeatureCall<K>>;
 
 const STATUS_STYLE: Record<SystemStatus, string> = {
-  active: 'bg-emerald-600 text-white',
+  active: 'bg-emerald-700 text-white',
   development: 'bg-amber-500 text-stone-950',
   planned: 'bg-stone-300 text-stone-900 dark:bg-stone-600 dark:text-stone-50',
   vault: 'bg-indigo-600 text-white',
@@ -312,7 +312,7 @@ function RealtimeTab({ calls, now }: { calls: ReturnType<typeof useSystemFeature
           <span
             className={cn(
               'rounded-full px-2 py-0.5 text-xs font-semibold',
-              state === 'Live' ? 'bg-emerald-600 text-white' : 'bg-stone-200 dark:bg-stone-700',
+              state === 'Live' ? 'bg-emerald-700 text-white' : 'bg-stone-200 dark:bg-stone-700',
             )}
           >
             {state}
