@@ -351,7 +351,20 @@ chaos(
           await context!.close();
           await openBrowser();
           await page.goto('/api/health'); // on the origin, without the app (the worker lets /api pass)
-          const downgraded = await page.evaluate(downgradeDatabase, SCHEMA);
+          // The worker (started for this page) must not hold the database or open it again while it
+          // is turned back: it is stopped first, and asked again should it have woken meanwhile.
+          const cdp = await context!.newCDPSession(page);
+          await cdp.send('ServiceWorker.enable');
+          let downgraded: { from: number; to: number; rows: number } | undefined;
+          for (let attempt = 1; !downgraded; attempt += 1) {
+            await cdp.send('ServiceWorker.stopAllWorkers');
+            try {
+              downgraded = await page.evaluate(downgradeDatabase, SCHEMA);
+            } catch (error) {
+              if (attempt >= 3 || !String(error).includes('VersionError')) throw error;
+            }
+          }
+          await cdp.detach();
           expect(downgraded).toMatchObject({
             from: SCHEMA.current * 10,
             to: (SCHEMA.current - 1) * 10,
@@ -570,8 +583,6 @@ async function downgradeDatabase(schema: {
       r.onsuccess = () => resolve(r.result);
       r.onerror = () => reject(r.error);
     });
-  const db = await request(indexedDB.open('kiri'));
-  const from = db.version;
   interface Store {
     name: string;
     keyPath: string | string[] | null;
@@ -580,33 +591,42 @@ async function downgradeDatabase(schema: {
     rows: unknown[];
     keys: IDBValidKey[];
   }
-  const stores: Store[] = [];
-  for (const name of Array.from(db.objectStoreNames)) {
-    const store = db.transaction(name).objectStore(name);
-    const indexes = Array.from(store.indexNames).map((indexName) => {
-      const index = store.index(indexName);
-      return {
-        name: indexName,
-        keyPath: index.keyPath,
-        unique: index.unique,
-        multiEntry: index.multiEntry,
-      };
-    });
-    const rows = await request(store.getAll());
-    const keys = await request(db.transaction(name).objectStore(name).getAllKeys());
-    if (schema.tablesOfCurrent.includes(name) && rows.length > 0) {
-      throw new Error(`${name} has rows: the release before could not have written them`);
+  // Read once and kept in the page: a retry (the worker reopened the database between the delete and
+  // the open) writes the same rows again rather than reading what the worker made.
+  const kept = window as unknown as { __chaosCopy?: { from: number; stores: Store[] } };
+  const copy = kept.__chaosCopy ?? (kept.__chaosCopy = await readAll());
+  const { from, stores } = copy;
+  async function readAll(): Promise<{ from: number; stores: Store[] }> {
+    const db = await request(indexedDB.open('kiri'));
+    const stores: Store[] = [];
+    for (const name of Array.from(db.objectStoreNames)) {
+      const store = db.transaction(name).objectStore(name);
+      const indexes = Array.from(store.indexNames).map((indexName) => {
+        const index = store.index(indexName);
+        return {
+          name: indexName,
+          keyPath: index.keyPath,
+          unique: index.unique,
+          multiEntry: index.multiEntry,
+        };
+      });
+      const rows = await request(store.getAll());
+      const keys = await request(db.transaction(name).objectStore(name).getAllKeys());
+      if (schema.tablesOfCurrent.includes(name) && rows.length > 0) {
+        throw new Error(`${name} has rows: the release before could not have written them`);
+      }
+      stores.push({
+        name,
+        keyPath: store.keyPath,
+        autoIncrement: store.autoIncrement,
+        indexes,
+        rows,
+        keys,
+      });
     }
-    stores.push({
-      name,
-      keyPath: store.keyPath,
-      autoIncrement: store.autoIncrement,
-      indexes,
-      rows,
-      keys,
-    });
+    db.close();
+    return { from: db.version, stores };
   }
-  db.close();
   await new Promise<void>((resolve, reject) => {
     const del = indexedDB.deleteDatabase('kiri');
     del.onsuccess = () => resolve();
