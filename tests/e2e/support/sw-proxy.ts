@@ -8,6 +8,12 @@ export interface SwProxy {
   readonly url: string;
   /** Appended to every later /sw.js answer; '' serves it unchanged. */
   setWorkerSuffix(suffix: string): void;
+  /**
+   * Requests whose path matches are cut (the connection dropped, as a lost signal looks to the browser)
+   * while everything else passes: the chaos suite keeps the API away while /sw.js still updates.
+   * null lets everything through.
+   */
+  setCut(pattern: RegExp | null): void;
   close(): Promise<void>;
 }
 
@@ -16,9 +22,14 @@ const WORKER_PATH = '/sw.js';
 export async function startSwProxy(target: string): Promise<SwProxy> {
   const upstream = new URL(target);
   let suffix = '';
+  let cut: RegExp | null = null;
 
   const proxy = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://proxy').pathname;
+    if (cut?.test(path)) {
+      req.socket.destroy();
+      return;
+    }
     const rewrite = path === WORKER_PATH && suffix !== '';
     const headers: IncomingHttpHeaders = { ...req.headers };
     if (rewrite) {
@@ -70,6 +81,9 @@ export async function startSwProxy(target: string): Promise<SwProxy> {
     url: `http://${HOST}:${address.port}`,
     setWorkerSuffix: (next) => {
       suffix = next;
+    },
+    setCut: (pattern) => {
+      cut = pattern;
     },
     close: () =>
       new Promise<void>((resolve) => {
