@@ -231,7 +231,8 @@ describe('registration gate: the dialog shows while the user is pending', () => 
     fireEvent.click(screen.getByRole('button', { name: 'Pair this device' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(localStorage.getItem('kiri-client-id')).toBe('owner-1');
-    expect(screen.getByText('Welcome!')).toBeTruthy();
+    // The toast's viewport loads after the first paint (src/app/providers.tsx): the toast shows once it is in.
+    expect(await screen.findByText('Welcome!')).toBeTruthy();
     // The owner's conversation comes to the newly paired device at once.
     await waitFor(() => expect(requestReplay).toHaveBeenCalledWith({ force: true }));
   });
