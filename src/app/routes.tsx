@@ -3,13 +3,12 @@
 // opens on it (chat-route.ts), and its frame (ChatSkeleton) paints should it arrive after the first
 // render. Admin-only screens sit behind the admin guard.
 import { Suspense, type ReactNode } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AdminGuard } from '@/features/auth/components/AdminGuard';
 import { ChatSkeleton } from '@/features/chat/components/ChatSkeleton';
 import { lazyComponent } from '@/lib/lazy-component';
 import { CHAT_PATHS, ChatScreen } from './chat-route';
-import type { RouteHandle } from './AppLayout';
-import { RootLayout } from './RootLayout';
+import { RootLayout, RouteError } from './RootLayout';
 
 const SimpleChat = lazyComponent(() => import('@/features/chat/components/SimpleChatScreen'));
 
@@ -278,7 +277,8 @@ export const NOT_FOUND_ROUTE_ID = 'not-found';
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <RootLayout routeHandle={routeHandle} />,
+    element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
       ...SCREENS.flatMap((screen) =>
         screen.paths.map((path): RouteObject => ({
@@ -297,8 +297,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** The handle (title, own header) of the screen a path shows: the deepest route that matches it. */
-export function routeHandle(pathname: string): RouteHandle | undefined {
-  return matchRoutes(routes, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
-}
