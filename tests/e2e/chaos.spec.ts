@@ -6,12 +6,12 @@
 // exactly once, in order, each with its answer, and every push sent is in the server's push log once.
 // It prints the lost, duplicated and out-of-order counts (asserted 0) and how long recovery took after
 // each fault. CHAOS_MESSAGES sets the count: `npm test` runs the short one, `npm run test:chaos` 500.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect as baseExpect, test } from './support/fixtures';
+import { expect as baseExpect, test, testWithPushService } from './support/fixtures';
 import {
   expectChat,
   register,
@@ -26,7 +26,6 @@ import { pushManagerStub } from './support/push-stub';
 import { startSwProxy, type SwProxy } from './support/sw-proxy';
 import { watchPageErrors } from './support/page-errors';
 import { exactlyOnceProblems } from '../support/words';
-import { FakePushService } from '../server/support/fake-push-service';
 import { openPushLogStore } from '../../server/push/push-log';
 
 /** How many of the owner's messages (texts and photos) the run sends. */
@@ -132,22 +131,7 @@ function matcher(items: readonly Item[], photoMessages: Record<string, string>) 
     byId.get(id) ?? (message === IMAGE_SENT ? null : (byText.get(message) ?? null));
 }
 
-const chaos = test.extend<{ pushService: FakePushService }>({
-  // eslint-disable-next-line no-empty-pattern
-  pushService: async ({}, use) => {
-    const service = await FakePushService.start();
-    try {
-      await use(service);
-    } finally {
-      await service.close();
-    }
-  },
-  serverEnv: async ({ pushService }, use, testInfo) => {
-    const ca = testInfo.outputPath('push-service-ca.pem');
-    writeFileSync(ca, pushService.ca);
-    await use({ PUSH_ALLOWED_HOSTS: pushService.hostEntry, NODE_EXTRA_CA_CERTS: ca });
-  },
-});
+const chaos = testWithPushService;
 
 chaos.use({ viewport: { width: 390, height: 844 } });
 

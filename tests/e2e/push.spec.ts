@@ -10,12 +10,11 @@
 // clients API (tests/unit/sw/push.test.ts). No push server is needed: the subscription is not used.
 // The chat then scrolls to the message and marks it, reading back through the day, or waiting for the
 // pull that brings it (src/features/chat/components/MessageTarget.tsx).
-import { writeFileSync } from 'node:fs';
 import type { CDPSession, Page, Worker } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, test, testWithPushService } from './support/fixtures';
 import { expectChat, loginAndRegister, waitForServiceWorker } from './support/app';
 import { decryptPush, pushManagerStub, storedSubscription } from './support/push-stub';
-import { FakePushService, verifyVapidHeader } from '../server/support/fake-push-service';
+import { verifyVapidHeader } from '../server/support/fake-push-service';
 
 interface ShownNotification {
   title: string;
@@ -305,22 +304,7 @@ test('a push with an empty or malformed payload still shows a notification from 
 // is not real (see support/push-stub.ts): its endpoint is a loopback HTTPS push service this test runs,
 // which the server may post to through PUSH_ALLOWED_HOSTS and trusts through NODE_EXTRA_CA_CERTS (the
 // test's self-signed certificate, for this server process only).
-const cardTest = test.extend<{ pushService: FakePushService }>({
-  // eslint-disable-next-line no-empty-pattern
-  pushService: async ({}, use) => {
-    const service = await FakePushService.start();
-    try {
-      await use(service);
-    } finally {
-      await service.close();
-    }
-  },
-  serverEnv: async ({ pushService }, use, testInfo) => {
-    const ca = testInfo.outputPath('push-service-ca.pem');
-    writeFileSync(ca, pushService.ca);
-    await use({ PUSH_ALLOWED_HOSTS: pushService.hostEntry, NODE_EXTRA_CA_CERTS: ca });
-  },
-});
+const cardTest = testWithPushService;
 
 /** Push entries (subscribe, unsubscribe) still waiting in the device's outbox. */
 function pushOutbox(page: Page): Promise<number> {
