@@ -364,6 +364,12 @@ export class WebKitPage {
 
   async click(selector: string, options: WaitOptions = {}): Promise<void> {
     const element = await this.waitForVisible(selector, options);
+    // WebKit's WebDriver scrolls a clicked element only just into view, where a screen's sticky header
+    // can cover it (ElementClickIntercepted). A person scrolls what they tap to where they can see it.
+    await this.driver.executeScript(
+      "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });",
+      element,
+    );
     await element.click();
   }
 
