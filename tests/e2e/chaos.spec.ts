@@ -257,13 +257,29 @@ chaos(
       const last = [...device.users].reverse().find((row) => !row.photoId)!;
       await chooseFromMessageMenu(page, last.id, 'Set Reminder');
       await page.getByRole('radio', { name: /A date and time/ }).check();
-      const due = await page.evaluate(() => {
-        const at = new Date(Date.now() + 40_000);
-        at.setSeconds(0, 0);
-        at.setMinutes(at.getMinutes() + 1);
-        const pad = (n: number) => String(n).padStart(2, '0');
-        return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-      });
+      // The dialog reads the date and time in the owner's zone (the server's TIME_ZONE, which the test
+      // server sets hours away from this machine's), not the phone's: written in the phone's, the
+      // reminder was due hours later and never fired within the run.
+      const { timeZone } = (await (await page.request.get('/api/auth/status')).json()) as {
+        timeZone: string;
+      };
+      const at = new Date(Date.now() + 40_000);
+      at.setUTCSeconds(0, 0);
+      at.setUTCMinutes(at.getUTCMinutes() + 1);
+      const wall = Object.fromEntries(
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+        })
+          .formatToParts(at)
+          .map((part) => [part.type, part.value]),
+      );
+      const due = `${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}`;
       await page.getByLabel('Reminder date and time').fill(due);
       await page.getByRole('button', { name: 'Set Reminder' }).click();
       await expect(page.getByText('Reminder set', { exact: true })).toBeVisible();

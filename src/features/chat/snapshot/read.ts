@@ -83,11 +83,13 @@ export async function readOpeningSnapshot(
       return null;
     }
     return await new Promise<OpeningSnapshot | null>((resolve) => {
+      // Few round trips, not one per row: each is a task in a renderer that is busy loading the
+      // app, and a cursor stepping row by row lost the race to the app's own read on a loaded
+      // machine (docs/chat-client.md, "Cold start"). Zone, count, then one getAll of the newest.
       const tx = database.transaction([DEVICE_STORE.messages, DEVICE_STORE.settings], 'readonly');
-      const newestFirst: MessageRow[] = [];
       let todayId = '';
-      tx.oncomplete = () =>
-        resolve(newestFirst.length > 0 ? { todayId, rows: newestFirst.reverse() } : null);
+      let rows: MessageRow[] = [];
+      tx.oncomplete = () => resolve(rows.length > 0 ? { todayId, rows } : null);
       tx.onerror = tx.onabort = () => resolve(null);
 
       const zone = tx.objectStore(DEVICE_STORE.settings).get(TIME_ZONE_KEY);
@@ -101,17 +103,41 @@ export async function readOpeningSnapshot(
           return;
         }
         // From below any number to above any string: bounds for either index's second field.
-        const day = IDBKeyRange.bound([todayId, -Infinity], [todayId, []]);
+        const end: IDBValidKey = [todayId, []];
+        const day = IDBKeyRange.bound([todayId, -Infinity], end);
         const store = tx.objectStore(DEVICE_STORE.messages);
-        const index = store.indexNames.contains(DEVICE_STORE.byDay)
-          ? DEVICE_STORE.byDay
-          : DEVICE_STORE.byDayBefore;
-        const cursor = store.index(index).openCursor(day, 'prev');
-        cursor.onsuccess = () => {
-          const at = cursor.result;
-          if (!at) return;
-          if (isMessageRow(at.value)) newestFirst.push(at.value);
-          if (newestFirst.length < limit) at.continue();
+        const index = store.index(
+          store.indexNames.contains(DEVICE_STORE.byDay)
+            ? DEVICE_STORE.byDay
+            : DEVICE_STORE.byDayBefore,
+        );
+        const readFrom = (range: IDBKeyRange) => {
+          const all = index.getAll(range);
+          all.onsuccess = () => {
+            rows = (all.result as unknown[]).filter(isMessageRow).slice(-limit);
+          };
+        };
+        const count = index.count(day);
+        count.onsuccess = () => {
+          const total = count.result;
+          if (total === 0) return;
+          if (total <= limit) {
+            readFrom(day);
+            return;
+          }
+          // The key of the limit-th newest row: today's newest rows are those from it on.
+          const keys = index.openKeyCursor(day);
+          let skipped = false;
+          keys.onsuccess = () => {
+            const at = keys.result;
+            if (!at) return;
+            if (!skipped) {
+              skipped = true;
+              at.advance(total - limit);
+              return;
+            }
+            readFrom(IDBKeyRange.bound(at.key, end));
+          };
         };
       };
     });

@@ -11,6 +11,7 @@ import { newestMessages } from '@/db/messages';
 import { KiriDatabase, type MessageRow } from '@/db/schema';
 import { saveTimeZone } from '@/db/sync-settings';
 import { AUTH_FLAG_KEYS } from '@/domain/auth';
+import { PERF_MARKS } from '@/lib/perf-marks';
 import { conversationOrderKey } from '@/domain/conversation-order';
 import { sessionIdAt } from '@/domain/day-session';
 import {
@@ -69,6 +70,27 @@ describe("the opening snapshot reads today's newest messages from the device sto
       'message 4',
       'message 5',
     ]);
+  });
+
+  it('reads all of today when it has fewer than the limit, and nothing of another day', async () => {
+    await db.messages.bulkAdd([0, 1, 2].map((i) => row(i)));
+    await db.messages.add(row(9, { sessionId: '2026-11-23', timestamp: NOW + 90_000_000 }));
+    const snapshot = await readOpeningSnapshot(indexedDB, NOW, 4);
+    expect(snapshot?.rows.map((r) => r.message)).toEqual(['message 0', 'message 1', 'message 2']);
+  });
+
+  it('reads in a few requests however long the day, not one per row', async () => {
+    await db.messages.bulkAdd(Array.from({ length: 300 }, (_, i) => row(i)));
+    const stepped = vi.spyOn(IDBCursor.prototype, 'continue');
+    try {
+      const snapshot = await readOpeningSnapshot(indexedDB, NOW, 40);
+      expect(snapshot?.rows).toHaveLength(40);
+      expect(snapshot?.rows[0]?.message).toBe('message 260');
+      expect(snapshot?.rows[39]?.message).toBe('message 299');
+      expect(stepped).not.toHaveBeenCalled();
+    } finally {
+      stepped.mockRestore();
+    }
   });
 
   it("reads in the list's order: a reply made at replay time stays under the message it answers", async () => {
@@ -188,6 +210,19 @@ describe('the opening snapshot is for the chat of a device that is logged in', (
     const root = document.createElement('div');
     await showOpeningSnapshot(root);
     expect(root.querySelector('[data-snapshot-message-id]')?.textContent).toContain('message 1');
+  });
+
+  it('marks the snapshot as painted only when it painted, not when the app got there first', async () => {
+    await db.messages.add(row(1, { sessionId: sessionIdAt(Date.now()) }));
+    localStorage.setItem(AUTH_FLAG_KEYS.auth, 'true');
+    performance.clearMarks();
+    const root = document.createElement('div');
+    root.append(document.createElement('main')); // the app's first render, already there
+    await showOpeningSnapshot(root);
+    expect(performance.getEntriesByName(PERF_MARKS.snapshotPainted)).toHaveLength(0);
+
+    await showOpeningSnapshot(document.createElement('div'));
+    expect(performance.getEntriesByName(PERF_MARKS.snapshotPainted)).toHaveLength(1);
   });
 
   it('lets the app load after the wait at most when the device store does not answer', async () => {
