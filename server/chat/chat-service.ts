@@ -662,11 +662,16 @@ export class ChatService {
     return entry;
   }
 
-  /** POST /api/conversations: a message stored as it is (the image-sharing sequence). */
+  /**
+   * POST /api/conversations: a message stored as it is (the image-sharing sequence). `answersId` is the
+   * server's own say (never the request's): the image service names the 'Image sent' entry Kiri's
+   * answer answers, as a chat reply names its message.
+   */
   async storeMessage(
     viewer: Viewer,
     body: ConversationMessageRequest,
     request: IdempotentRequest | null,
+    answersId: string | null = null,
   ): Promise<GateResult<StoredMessageAnswer>> {
     const account = accountOf(viewer);
     return this.once(account, request, async () => {
@@ -681,7 +686,7 @@ export class ChatService {
         replyToId: body.replyToId,
         emotionalState: body.emotionalState,
         sessionId: body.sessionId ?? sessionIdAt(timestamp, this.options.timeZone),
-        answersId: null,
+        answersId,
       };
       const { message: _text, ...meta } = entry;
       return {

@@ -315,6 +315,8 @@ export class ImageService {
         clientTimestamp: null,
       },
       entryRequest('reply'),
+      // Kiri's answer answers the photo, in the log as in the chat (reply counts, the chaos books).
+      sent.answer.message.id,
     );
     const userMessageId = sent.answer.message.id;
     let memoryId: string | null = null;

@@ -400,12 +400,15 @@ describe('the conversation sequence (spec 000 §7)', () => {
         message: IMAGE_SENT_MESSAGE,
         sender: 'user',
         emotionalState: null,
+        answersId: null,
       },
       {
         id: answer.image.kiriMessageId,
         message: answer.image.kiriResponse,
         sender: 'kiri',
         emotionalState: IMAGE_REPLY_EMOTIONAL_STATE,
+        // Kiri's answer answers the photo's entry, as a chat reply answers its message.
+        answersId: answer.image.userMessageId,
       },
     ]);
     expect(answer.image.emotionalTag).toBe('happy');
