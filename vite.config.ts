@@ -33,12 +33,17 @@ const appStartModules = new Set<string>();
 /** The entry's imports: their own small chunk, or the bundler would merge the shared ones into 'app'. */
 const bootModules = new Set<string>();
 
-function staticGraph(from: string, imports: (id: string) => readonly string[]): Set<string> {
+/** `from` and what it imports statically, not entering (nor counting) the modules `skip` names. */
+function staticGraph(
+  from: string,
+  imports: (id: string) => readonly string[],
+  skip: (id: string) => boolean = () => false,
+): Set<string> {
   const seen = new Set<string>();
   const queue = [from];
   while (queue.length > 0) {
     const id = queue.pop()!;
-    if (seen.has(id)) continue;
+    if (seen.has(id) || skip(id)) continue;
     seen.add(id);
     queue.push(...imports(id));
   }
@@ -55,6 +60,16 @@ function isLucideIcon(id: string): boolean {
   return /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
 }
 
+/**
+ * radix-ui's index (the meta-package) re-exports every Radix primitive the same way, and each brings
+ * its own helpers (focus scopes, scroll locks, collections, popper): through it the start's graph
+ * "reached" every primitive, and each one a lazy screen used (a menu, a dialog) was grouped into 'app',
+ * the chat's first load. Left to the bundler, like lucide's icons.
+ */
+function isRadixModule(id: string): boolean {
+  return /[\\/]node_modules[\\/](?:radix-ui|@radix-ui)[\\/]/.test(id);
+}
+
 function appStartChunk(): Plugin {
   return {
     name: 'kiri-app-start-chunk',
@@ -66,8 +81,11 @@ function appStartChunk(): Plugin {
       if (!this.getModuleInfo(APP_START)) return; // another build using this config (the worker's)
       const entry = staticGraph(ENTRY, imports);
       for (const id of entry) if (id !== ENTRY) bootModules.add(id);
-      for (const id of staticGraph(APP_START, imports)) {
-        if (!entry.has(id) && !isLucideIcon(id)) appStartModules.add(id);
+      // Not through radix-ui's index: its primitives' own helpers (scroll locks, focus scopes) would
+      // be "reached" too.
+      const skip = (id: string) => isLucideIcon(id) || isRadixModule(id);
+      for (const id of staticGraph(APP_START, imports, skip)) {
+        if (!entry.has(id)) appStartModules.add(id);
       }
     },
     // The app's chunks download while the snapshot reads and paints (a preload fetches without

@@ -1,8 +1,8 @@
 // The signed-in frame: a header (title, offline note, theme, logout) and the current screen, inside
 // the safe area so nothing hides under the notch or the home bar. Screens with their own header (the
 // chats) get the whole viewport. It also starts the device's services once the owner is in.
-import { Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { WifiOff } from 'lucide-react';
 import { LogoutButton } from '@/features/auth/components/LogoutButton';
 import { afterNextPaint } from '@/lib/after-paint';
@@ -11,13 +11,9 @@ import { LoadingScreen } from '@/ui/LoadingScreen';
 import { ThemeToggle } from '@/ui/ThemeToggle';
 import { ErrorBoundary } from './ErrorBoundary';
 
-interface RouteHandle {
+export interface RouteHandle {
   title?: string;
   ownHeader?: boolean;
-}
-
-function useRouteHandle(): RouteHandle | undefined {
-  return useMatches().at(-1)?.handle as RouteHandle | undefined;
 }
 
 function useDocumentTitle(personaName: string, title: string | undefined) {
@@ -31,7 +27,7 @@ function useDocumentTitle(personaName: string, title: string | undefined) {
  * notification's click leads (the router goes there).
  */
 function useDeviceServices(timeZone: string | undefined) {
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   useEffect(
     () =>
       // Loaded apart from the first screen's code (they bring the device store, Dexie, with them),
@@ -48,11 +44,29 @@ function useDeviceServices(timeZone: string | undefined) {
   }, [timeZone]);
 }
 
-export function AppLayout() {
+/**
+ * The declarative router's navigate changes with every location; the device's services keep the
+ * first one for the page's life (a notification's click), so they get one that never changes and
+ * always calls the current one. The paths they navigate to are absolute.
+ */
+function useStableNavigate(): (url: string) => void {
+  const navigate = useNavigate();
+  const current = useRef(navigate);
+  useEffect(() => {
+    current.current = navigate;
+  }, [navigate]);
+  return useCallback((url: string) => void current.current(url), []);
+}
+
+export function AppLayout({
+  routeHandle,
+}: {
+  routeHandle: (pathname: string) => RouteHandle | undefined;
+}) {
   const personaName = usePersonaName();
   const { isError, data } = useAuthStatus();
   const { pathname } = useLocation();
-  const handle = useRouteHandle();
+  const handle = useMemo(() => routeHandle(pathname), [routeHandle, pathname]);
   useDocumentTitle(personaName, handle?.title);
   useDeviceServices(data?.timeZone);
 

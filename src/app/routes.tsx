@@ -3,12 +3,13 @@
 // opens on it (chat-route.ts), and its frame (ChatSkeleton) paints should it arrive after the first
 // render. Admin-only screens sit behind the admin guard.
 import { Suspense, type ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { AdminGuard } from '@/features/auth/components/AdminGuard';
 import { ChatSkeleton } from '@/features/chat/components/ChatSkeleton';
 import { lazyComponent } from '@/lib/lazy-component';
 import { CHAT_PATHS, ChatScreen } from './chat-route';
-import { RootLayout, RouteError } from './RootLayout';
+import type { RouteHandle } from './AppLayout';
+import { RootLayout } from './RootLayout';
 
 const SimpleChat = lazyComponent(() => import('@/features/chat/components/SimpleChatScreen'));
 
@@ -277,8 +278,7 @@ export const NOT_FOUND_ROUTE_ID = 'not-found';
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <RootLayout />,
-    errorElement: <RouteError />,
+    element: <RootLayout routeHandle={routeHandle} />,
     children: [
       ...SCREENS.flatMap((screen) =>
         screen.paths.map((path): RouteObject => ({
@@ -297,3 +297,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The handle (title, own header) of the screen a path shows: the deepest route that matches it. */
+export function routeHandle(pathname: string): RouteHandle | undefined {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.handle as RouteHandle | undefined;
+}

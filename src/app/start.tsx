@@ -7,7 +7,7 @@ import { chatHeadStart } from '@/app/chat-route';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from '@/app/App';
+import { App } from '@/app/App';
 import { afterNextPaint } from '@/lib/after-paint';
 import { hasLocalLogin } from '@/lib/auth-session';
 import { reportUnhandledRejections } from '@/lib/error-log';
@@ -21,16 +21,14 @@ markOnce(PERF_MARKS.appStart);
 void (async () => {
   const chat = chatHeadStart(hasLocalLogin());
   await chat.code;
-  // Made while the chat's opening read waits on the device store: the router's set-up (route
-  // ranking, history, session storage) would otherwise hold up the first render after it.
-  const router = createAppRouter();
+  // Made while the chat's opening read waits on the device store.
   const root = createRoot(document.getElementById('root')!);
   await chat.data;
   // Everything is in: render now, not in a scheduler task after whatever else is queued.
   flushSync(() =>
     root.render(
       <StrictMode>
-        <App router={router} />
+        <App />
       </StrictMode>,
     ),
   );

@@ -11,6 +11,7 @@ import {
   DASHBOARD_ROUTES,
   dashboardScreens,
   isEngineEntry,
+  measureChatChunks,
   measureDashboardChunks,
   measureEngineChunks,
   measureInitialLoad,
@@ -22,13 +23,13 @@ afterAll(() => {
 });
 
 /** A built folder of tiny chunks: index.html loads index.js, which starts app.js. */
-function dist(files: Record<string, string>): URL {
+function dist(files: Record<string, string>, head = ''): URL {
   const dir = mkdtempSync(join(tmpdir(), 'kiri-bundle-'));
   made.push(dir);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><script type="module" crossorigin src="/assets/index-a.js"></script>',
+    `<!doctype html>${head}<script type="module" crossorigin src="/assets/index-a.js"></script>`,
   );
   for (const [name, code] of Object.entries(files)) writeFileSync(join(dir, 'assets', name), code);
   return pathToFileURL(`${dir}/`);
@@ -146,5 +147,25 @@ describe("the dashboards' own chunks", () => {
     expect(
       measureDashboardChunks(eager, TABLE).find((d) => d.path === '/system-features'),
     ).toMatchObject({ inFirstLoad: true });
+  });
+});
+
+describe("the chat's own chunks", () => {
+  it('are the files index.html lists for a chat path, measured apart from the first load', () => {
+    const built = dist(
+      {
+        'index-a.js': 'import(`./app-c.js`);',
+        'app-c.js': 'const go=()=>import(`./ChatRoute-d.js`);export const c=1;',
+        'ChatRoute-d.js': 'import{x}from"./db-e.js";export default function Chat(){return x}',
+        'db-e.js': 'export const x="the device store";',
+      },
+      '<meta name="kiri-chat-chunks" content="/assets/ChatRoute-d.js /assets/db-e.js">',
+    );
+    const chat = measureChatChunks(built);
+    expect(chat.files).toEqual(['/assets/ChatRoute-d.js', '/assets/db-e.js']);
+    expect(chat.size.gzip).toBeGreaterThan(0);
+    expect(measureInitialLoad(built).js).not.toContain('/assets/ChatRoute-d.js');
+    // A build without the list: none.
+    expect(measureChatChunks(dist({ 'index-a.js': 'export{}' })).files).toEqual([]);
   });
 });

@@ -160,10 +160,10 @@ describe('admin-only routes', () => {
         return json({ success: true });
       },
     });
-    const { router } = await renderApp('/console');
+    const { currentPath } = await renderApp('/console');
     fireEvent.click(await screen.findByRole('button', { name: 'Logout & Re-Login' }));
     expect(await screen.findByLabelText('Access Code')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(currentPath()).toBe('/'));
     expect(localStorage.getItem('kiri-auth')).toBeNull();
     expect(localStorage.getItem('kiri-client-id')).toBeNull();
     expect(

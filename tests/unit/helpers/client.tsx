@@ -92,18 +92,26 @@ export function renderWithProviders(ui: ReactElement, queryClient = testQueryCli
 
 /** The whole app (route table, guard, layout) at `path`, in a memory router. */
 export async function renderApp(path: string, queryClient = testQueryClient()) {
-  const { createMemoryRouter, RouterProvider } = await import('react-router');
-  const { routes } = await import('@/app/routes');
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { MemoryRouter, useLocation } = await import('react-router');
+  const { AppRoutes } = await import('@/app/App');
+  /** Where the router is now. */
+  const at = { pathname: path };
+  function LocationProbe() {
+    at.pathname = useLocation().pathname;
+    return null;
+  }
   // Awaited act: a code-split screen may suspend in the very first render (when the local flags
   // open the app at once), and React only resumes it for an awaited act.
   let result!: ReturnType<typeof render>;
   await act(async () => {
     result = render(
       <AppProviders queryClient={queryClient} persist={false}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <LocationProbe />
+        </MemoryRouter>
       </AppProviders>,
     );
   });
-  return { router, queryClient, ...result };
+  return { currentPath: () => at.pathname, queryClient, ...result };
 }
