@@ -72,7 +72,7 @@ export default function MemoryDashboardScreen() {
       {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
       <header className="flex flex-wrap items-start gap-2">
         <BackLink label={T.back} />
-        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 break-words">
+        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 wrap-anywhere">
           <h1 id="md-title" className="text-2xl font-semibold">
             {T.title}
           </h1>

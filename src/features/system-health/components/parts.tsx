@@ -27,7 +27,7 @@ export function HealthPage({
       {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
       <header className="flex flex-wrap items-center gap-3">
         <BackLink label={T.back} />
-        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 break-words">
+        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 wrap-anywhere">
           <h1 id={id} className="text-2xl font-semibold">
             {title}
           </h1>
