@@ -12,7 +12,8 @@ export function Page({
 }) {
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8">
-      <header className="grid gap-1">
+      {/* A word longer than the line (a title at 200% text) wraps rather than widen the page. */}
+      <header className="grid gap-1 wrap-anywhere">
         <h1 className="text-2xl font-semibold">{title}</h1>
         {subtitle && <p className="text-muted">{subtitle}</p>}
       </header>

@@ -4,8 +4,9 @@
 //    /force-login, in the light and the dark theme: no colour-contrast finding, no serious or critical
 //    one. On the chat also with the reply banner and the message menu open, and the sidebar's sheet.
 // 2. The keyboard: Tab reaches every control of the chat and of two forms, each with a focus ring it
-//    did not have before; at the largest text size and at 200% no page scrolls sideways and the
-//    composer and Send stay reachable; with reduced motion the mood orb stands still.
+//    did not have before; at the largest text size and at 200% the chat, screen settings, the memory
+//    dashboard and system health do not scroll sideways and the composer and Send stay reachable; at
+//    200% no other screen does either, but those still open; with reduced motion the orb stands still.
 // The rules behind these (what the live region announces, the focus ring, the sizes) are unit tests.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { accessibilityFindings } from './support/accessibility';
@@ -244,13 +245,17 @@ test('keyboard, focus, 200% text and reduced motion on a phone', async () => {
     await expectKeyboardReachesEverything(page, path);
   }
 
-  // 200% text (the browser's text zoom on the root) and the app's largest size on a 390 px phone.
+  // 200% text (the browser's text zoom on the root) and the app's largest size on a 390 px phone; on
+  // the two dashboards once their figures are drawn (the statistics tiles, the store files).
+  const figures: Record<string, string> = {
+    '/memory-dashboard': 'memory-total',
+    '/settings/system-health': 'health-stores',
+  };
   for (const size of ['200%', 'extra-large'] as const) {
-    // Open: /memory-dashboard (53 px) and /settings/system-health (10 px) scroll sideways at 200% text
-    // (docs/accessibility.md, 'Not done'); put them back in this list once fixed.
-    for (const path of ['/', '/screen-settings']) {
+    for (const path of ['/', '/screen-settings', '/memory-dashboard', '/settings/system-health']) {
       await page.goto(path);
       await expectScreenDrawn(page, path);
+      if (figures[path]) await expect(page.getByTestId(figures[path])).toBeVisible();
       if (size === '200%') {
         await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
       } else {
@@ -273,6 +278,27 @@ test('keyboard, focus, 200% text and reduced motion on a phone', async () => {
     }
   }
   await page.evaluate(() => localStorage.removeItem('kiri-font-size'));
+
+  // Every other screen at 200% text, through the app's own navigation (no reload), but those still
+  // open: they scroll sideways (docs/accessibility.md, 'Not done'), to be taken off this list as fixed.
+  const openAt200 = [
+    '/consciousness',
+    '/hybrid-dashboard',
+    '/core-systems-demo',
+    '/whisperbridge',
+    '/sleep-mode',
+    '/console',
+    '/presencehub',
+    '/presence-hub-console',
+    '/settings/monitoring',
+  ];
+  await page.goto('/');
+  await expectScreenDrawn(page, '/');
+  for (const path of SCREEN_PATHS.filter((each) => !openAt200.includes(each))) {
+    await navigate(path);
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    await expectNoSidewaysScroll(page, `${path} at 200%`);
+  }
 
   // Reduced motion: the mood orb pulses, and stands still when the system asks for less motion.
   const moving = () =>

@@ -66,9 +66,10 @@ export default function UserRestrictionScreen() {
 
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
-      <header className="flex items-center gap-3">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-center gap-3">
         <BackLink label={ADMIN_TEXT.back} />
-        <div className="grid gap-0.5">
+        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 wrap-anywhere">
           <h1 className="text-2xl font-semibold">{ADMIN_TEXT.title}</h1>
           <p className="text-sm text-muted">{ADMIN_TEXT.subtitle}</p>
         </div>
@@ -146,7 +147,7 @@ function RestrictionEditor({ saved, disabled }: { saved: Restrictions; disabled:
       }}
     >
       <label className="flex items-start justify-between gap-4">
-        <span className="grid gap-0.5">
+        <span className="grid min-w-0 gap-0.5 break-words">
           <span className="font-medium">{ADMIN_TEXT.restrictionMode}</span>
           <span className="text-sm text-muted">
             {draft.restrictionMode ? ADMIN_TEXT.restrictionOn : ADMIN_TEXT.restrictionOff}
@@ -264,7 +265,7 @@ function UserRow({
           {user.isOnline ? ADMIN_TEXT.online : ADMIN_TEXT.offline}
         </span>
       </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-0.5 text-sm wrap-anywhere">
         <dt className="text-muted">{ADMIN_TEXT.device}</dt>
         <dd>{user.deviceType}</dd>
         <dt className="text-muted">{ADMIN_TEXT.lastAccess}</dt>
@@ -304,7 +305,7 @@ function UserRow({
         title={ADMIN_TEXT.confirmRemoveTitle(name)}
         description={ADMIN_TEXT.confirmRemoveText}
       >
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirming(false)}>
             {ADMIN_TEXT.cancel}
           </Button>

@@ -35,7 +35,8 @@ function Fields({ rows }: { rows: Array<[string, unknown]> }) {
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid gap-3 rounded-xl border border-line p-4">
-      <h2 className="font-semibold">{title}</h2>
+      {/* The titles name a request path, one long word: it wraps rather than widen the page. */}
+      <h2 className="font-semibold wrap-anywhere">{title}</h2>
       {children}
     </section>
   );

@@ -27,9 +27,10 @@ export function ScreenHeader({
 }) {
   return (
     <header className="grid gap-1">
-      <div className="flex items-center gap-2">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <div className="flex flex-wrap items-center gap-2">
         <BackLink label={backLabel} to={backTo} />
-        <h1 id={id} className="min-w-0 flex-1 text-2xl font-semibold">
+        <h1 id={id} className="min-w-0 flex-1 basis-48 text-2xl font-semibold wrap-anywhere">
           {title}
         </h1>
       </div>

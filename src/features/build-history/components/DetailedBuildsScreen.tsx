@@ -138,8 +138,9 @@ export default function DetailedBuildsScreen() {
                 </select>
               </div>
             </div>
-            <div className="grid grid-cols-[1fr_auto] items-end gap-3">
-              <div className="grid gap-1">
+            {/* The sort field and its direction; at 200% text the button goes under the field. */}
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="grid min-w-0 flex-1 basis-40 gap-1">
                 <label htmlFor={`${ids}-sort`} className="text-sm font-medium">
                   {T.sortBy}
                 </label>
@@ -201,7 +202,7 @@ export default function DetailedBuildsScreen() {
                         aria-expanded={expanded}
                         aria-controls={panel}
                         onClick={() => toggle(build.id)}
-                        className="grid w-full grid-cols-[1fr_auto] gap-x-2 gap-y-1 p-4 text-left"
+                        className="grid w-full grid-cols-[minmax(0,1fr)_auto] gap-x-2 gap-y-1 p-4 text-left wrap-anywhere"
                       >
                         <span className="text-base font-semibold">{build.name}</span>
                         <ChevronDown

@@ -7,11 +7,12 @@ const KEYS = ['totalBuilds', 'activeProjects', 'majorFeatures', 'developmentDays
 
 export function StatCards({ stats }: { stats: BuildStats | undefined }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    // Two columns on a phone, four on a wider screen, one at 200% text (a column is at least 8rem).
+    <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,8rem),1fr))] gap-3">
       {KEYS.map((key) => (
         <div
           key={key}
-          className="grid gap-0.5 rounded-xl border border-line bg-panel p-3"
+          className="grid min-w-0 gap-0.5 rounded-xl border border-line bg-panel p-3 wrap-anywhere"
           data-testid={`stat-${key}`}
         >
           <dt className="text-sm font-medium text-muted">{T.stats[key]}</dt>

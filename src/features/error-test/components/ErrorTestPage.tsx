@@ -85,11 +85,12 @@ function CaseCard({ errorCase, Boundary }: { errorCase: ErrorCase; Boundary: Bou
       aria-labelledby={`error-case-${errorCase.id}-title`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1 break-words">
           <h2 id={`error-case-${errorCase.id}-title`} className="font-semibold">
             {errorCase.label}
           </h2>
-          <p className="text-sm text-muted">{errorCase.how}</p>
+          {/* The request's path, one long word: it wraps anywhere rather than widen the page. */}
+          <p className="text-sm text-muted wrap-anywhere">{errorCase.how}</p>
         </div>
         <Button
           size="sm"

@@ -52,9 +52,13 @@ export default function GenerosityScreen() {
       className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6"
       aria-labelledby="generosity-title"
     >
-      <header className="flex items-center gap-2">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-center gap-2">
         <BackLink label={T.back} />
-        <h1 id="generosity-title" className="text-2xl font-semibold">
+        <h1
+          id="generosity-title"
+          className="min-w-0 flex-1 basis-48 text-2xl font-semibold wrap-anywhere"
+        >
           {T.title}
         </h1>
       </header>

@@ -66,9 +66,13 @@ export default function InfrastructureScreen() {
       className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6"
       aria-labelledby="infrastructure-title"
     >
-      <header className="flex items-center gap-2">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-center gap-2">
         <BackLink label={T.back} />
-        <h1 id="infrastructure-title" className="text-2xl font-semibold">
+        <h1
+          id="infrastructure-title"
+          className="min-w-0 flex-1 basis-48 text-2xl font-semibold wrap-anywhere"
+        >
           {T.title}
         </h1>
       </header>
@@ -123,8 +127,8 @@ function FeatureItem({ row, timeZone }: { row: FeatureRow; timeZone: string | un
   const titleId = `feature-${row.id}`;
   return (
     <li className={card} aria-labelledby={titleId} data-testid={`infra-${row.id}`}>
-      <div className="flex items-start justify-between gap-2">
-        <h2 id={titleId} className="font-semibold">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={titleId} className="min-w-0 font-semibold break-words">
           {row.name}
         </h2>
         <StatusBadge status={row.status} testId={`infra-status-${row.id}`} />
@@ -136,7 +140,7 @@ function FeatureItem({ row, timeZone }: { row: FeatureRow; timeZone: string | un
         <ul className="grid gap-2 border-t border-line pt-2" aria-label={`${row.name}: each`}>
           {row.details.map((detail) => (
             <li key={detail.name} className="grid gap-0.5">
-              <div className="flex items-start justify-between gap-2">
+              <div className="flex flex-wrap items-start justify-between gap-2">
                 <p className="min-w-0 text-sm font-medium break-words">{detail.name}</p>
                 <StatusBadge status={detail.status} />
               </div>

@@ -44,6 +44,15 @@ const card = 'grid gap-3 rounded-xl border border-line bg-panel p-4';
 const field =
   'w-full rounded-lg border border-line bg-page px-3 py-2 text-base focus-visible:border-accent-line focus-visible:outline-2 focus-visible:outline-accent';
 
+/**
+ * The statistics tiles: two columns on a phone at the usual text size, one when the text is large
+ * (200% text, the extra-large size): a column is at least 9rem, so it grows with the text, and a
+ * tile's words and figures wrap inside it rather than push the page sideways (docs/accessibility.md).
+ */
+const tiles = 'grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-2';
+const tile =
+  'grid min-w-0 content-start gap-0.5 rounded-lg border border-line bg-page p-3 wrap-anywhere';
+
 const BAND_CLASSES: Record<ImportanceBand, string> = {
   low: 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100',
   medium: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100',
@@ -60,9 +69,10 @@ export default function MemoryDashboardScreen() {
 
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6" aria-labelledby="md-title">
-      <header className="flex items-start gap-2">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-start gap-2">
         <BackLink label={T.back} />
-        <div className="grid gap-0.5">
+        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 wrap-anywhere">
           <h1 id="md-title" className="text-2xl font-semibold">
             {T.title}
           </h1>
@@ -114,7 +124,7 @@ function Tile({
   children: ReactNode;
 }) {
   return (
-    <div className="grid content-start gap-0.5 rounded-lg border border-line bg-page p-3">
+    <div className={tile}>
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="text-2xl font-semibold tabular-nums" data-testid={testId}>
         {children}
@@ -152,7 +162,7 @@ function StatsCard({
         </div>
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-2">
+          <dl className={tiles}>
             <Tile label={T.totalMemories} testId="memory-total">
               {stats.totalMemories}
             </Tile>
@@ -162,7 +172,7 @@ function StatsCard({
             <Tile label={T.users} hint={T.usersHint} testId="memory-users">
               {stats.userCount}
             </Tile>
-            <div className="grid content-start gap-0.5 rounded-lg border border-line bg-page p-3">
+            <div className={tile}>
               <dt className="text-sm text-muted">{T.lastOptimization}</dt>
               <dd className="font-semibold" data-testid="memory-last-optimization">
                 {lastOptimizationText(stats.lastOptimization, timeZone, T.never)}
@@ -180,7 +190,7 @@ function StatsCard({
             <ul className="grid gap-1 text-sm" aria-label={T.memoryTypes}>
               {stats.memoryTypes.map(({ type, count }) => (
                 <li key={type} className="flex items-center justify-between gap-2">
-                  <span>{typeLabel(type)}</span>
+                  <span className="min-w-0 break-words">{typeLabel(type)}</span>
                   <span
                     data-testid={`memory-type-${type}`}
                     className="min-w-8 rounded-full bg-accent-soft px-2 py-0.5 text-center font-semibold tabular-nums text-on-accent-soft"
@@ -315,7 +325,7 @@ function AddMemoryForm({ reachable }: { reachable: boolean }) {
           </select>
         </div>
         <div className="grid gap-1">
-          <div className="flex items-center justify-between gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <label htmlFor={ids.importance} className="text-sm font-medium">
               {T.importance}
             </label>

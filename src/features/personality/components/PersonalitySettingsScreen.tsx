@@ -72,9 +72,10 @@ export default function PersonalitySettingsScreen() {
 
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
-      <header className="flex items-center gap-3">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-center gap-3">
         <BackLink label={T.back} />
-        <h1 className="text-2xl font-semibold">{T.title}</h1>
+        <h1 className="min-w-0 flex-1 basis-48 text-2xl font-semibold wrap-anywhere">{T.title}</h1>
       </header>
       <p className="text-muted">{T.subtitle(persona)}</p>
 
@@ -132,7 +133,8 @@ export default function PersonalitySettingsScreen() {
 
           <fieldset className="grid gap-2" disabled={controlsOff}>
             <legend className="mb-2 font-semibold">{T.presets}</legend>
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {/* Two or four columns, one at 200% text: a column is at least 8rem. */}
+            <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,8rem),1fr))] gap-2">
               {PRESET_NAMES.map((name) => (
                 <Button
                   key={name}
@@ -154,8 +156,8 @@ export default function PersonalitySettingsScreen() {
               const id = `personality-${key}`;
               return (
                 <div key={key} className="grid gap-1">
-                  <div className="flex items-baseline justify-between gap-2">
-                    <label htmlFor={id} className="font-medium">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <label htmlFor={id} className="min-w-0 font-medium break-words">
                       {DIMENSION_LABELS[key]}
                     </label>
                     <output

@@ -89,9 +89,10 @@ function RouteItem({ row }: { row: RouteTiming }) {
   return (
     <li data-testid="route-timing" className="grid gap-1 border-t border-line pt-2 text-sm">
       <p className="break-all font-mono text-xs">{row.route}</p>
-      <dl className="grid grid-cols-4 gap-1">
+      {/* Four columns, two at 200% text: a column is at least 3.5rem, so it grows with the text. */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,3.5rem),1fr))] gap-1">
         {figures.map(([label, value]) => (
-          <div key={label} className="grid">
+          <div key={label} className="grid min-w-0 wrap-anywhere">
             <dt className="text-xs text-muted">{label}</dt>
             <dd className="font-medium tabular-nums">{value}</dd>
           </div>

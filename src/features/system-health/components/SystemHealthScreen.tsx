@@ -62,7 +62,7 @@ function ServerFigures({ health }: { health: ServerHealth }) {
         <ul className="grid gap-1.5 text-sm" data-testid="health-stores">
           {health.stores.map((store) => (
             <li key={store.name} className="flex flex-wrap justify-between gap-x-3">
-              <span className="font-mono">{store.file}</span>
+              <span className="min-w-0 font-mono wrap-anywhere">{store.file}</span>
               <span className="tabular-nums text-muted">
                 {store.bytes === null ? T.missingFile : bytesText(store.bytes)}
                 {' · '}

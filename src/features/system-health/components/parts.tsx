@@ -24,9 +24,10 @@ export function HealthPage({
 }) {
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6" aria-labelledby={id}>
-      <header className="flex items-center gap-3">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-center gap-3">
         <BackLink label={T.back} />
-        <div className="grid gap-0.5">
+        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 wrap-anywhere">
           <h1 id={id} className="text-2xl font-semibold">
             {title}
           </h1>
@@ -53,8 +54,8 @@ export function Card({
 }) {
   return (
     <section className={cn(card, className)} aria-labelledby={id}>
-      <div className="flex items-center justify-between gap-2">
-        <h2 id={id} className="text-lg font-semibold">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="min-w-0 text-lg font-semibold break-words">
           {title}
         </h2>
         {action}
@@ -75,8 +76,11 @@ export function Row({
 }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-right font-medium tabular-nums" data-testid={testId}>
+      <dt className="min-w-0 text-muted wrap-anywhere">{label}</dt>
+      <dd
+        className="min-w-0 text-right font-medium tabular-nums wrap-anywhere"
+        data-testid={testId}
+      >
         {children}
       </dd>
     </div>

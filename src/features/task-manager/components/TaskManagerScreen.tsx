@@ -22,13 +22,18 @@ export default function TaskManagerScreen() {
   const isAdmin = useAuthStatus().data?.isAdmin === true;
   const persona = usePersonaName();
   return (
+    // Words wrap anywhere (a path such as /hydra/task_tabs.json is one word) rather than widen the page.
     <section
-      className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6"
+      className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6 wrap-anywhere"
       aria-labelledby="task-manager-title"
     >
-      <header className="flex items-center gap-2">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-center gap-2">
         <BackLink label={T.back} />
-        <h1 id="task-manager-title" className="text-2xl font-semibold">
+        <h1
+          id="task-manager-title"
+          className="min-w-0 flex-1 basis-48 text-2xl font-semibold wrap-anywhere"
+        >
           {T.title}
         </h1>
       </header>
