@@ -19,7 +19,7 @@ import {
 } from './self-profile';
 import { hashString, Random } from './random';
 import { balance } from './split';
-import type { Entry, Slots, Voice } from './style';
+import type { Entry, Line, Slots, Voice } from './style';
 import { eligible, fits, render, voiceOf } from './style';
 import type { DayPart } from './time';
 import { calendarDay, clockTime, dayPartLabel, dayPartOf, hourIn, timeAgo } from './time';
