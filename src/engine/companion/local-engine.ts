@@ -1037,10 +1037,15 @@ export function localReply(input: CompanionInput): CompanionReply {
   });
 
   let first: string[] | null = null;
+  // The draws often compose the same segments again (small pools): each set is split and checked once.
+  const tried = new Set<string>();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const segments = compose(ctx, rng);
     if (segments.length === 0) continue;
     first ??= segments;
+    const key = segments.join('\u0000');
+    if (tried.has(key)) continue;
+    tried.add(key);
     const parts = toParts(segments);
     if (isNew(parts)) return finish(parts);
   }
