@@ -132,6 +132,8 @@ export class MemoryLattice {
    */
   forEngine(account: string, message: string, limit = MEMORIES_FOR_ENGINE): MemoryItem[] {
     const nodes = this.nodes(account);
+    // No memories: nothing to search (the search's reading of the message is most of a chat's lookup).
+    if (nodes.length === 0) return [];
     const relevant =
       message.trim().length >= MIN_SEARCH_CHARS
         ? this.indexOf(account).search(message, nodes, limit)

@@ -85,7 +85,7 @@ const MEMO_MAX_TEXTS = 2_000;
 const MEMO_MAX_TEXT = 2_000;
 const urgentMemo = new Map<string, boolean>();
 
-function urgentRemembered(text: string): boolean {
+export function urgentRemembered(text: string): boolean {
   const known = urgentMemo.get(text);
   if (known !== undefined) return known;
   const urgent = isUrgentText(text);

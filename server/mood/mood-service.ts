@@ -11,10 +11,11 @@ import type { ConversationEntry, ConversationStore } from '../store/conversation
 import { sessionIdAt } from '../../src/domain/day-session';
 import {
   categoryShare,
+  FOCUS_MAX_MESSAGES,
+  FOCUS_WINDOW_MS,
   focusTerms,
   recentTexts,
   type FocusTerm,
-  type TimedText,
 } from './focus-terms';
 import {
   initialManja,
@@ -27,10 +28,11 @@ import {
   FEELING_MAX_MESSAGES,
   FEELING_WINDOW_MS,
   feelingOf,
-  lastUrgentAt,
   moodOf,
+  URGENT_ALERT_MS,
   type Mood,
 } from './mood-rules';
+import { ownerTimelineOf, type OwnerTimeline } from './owner-timeline';
 import {
   REFLECTIONS_CAP,
   SNAPSHOTS_CAP,
@@ -203,25 +205,28 @@ export class MoodService {
     return this.options.conversations.data.accounts[account]?.log ?? [];
   }
 
-  private ownerTexts(account: string): TimedText[] {
-    return this.logOf(account)
-      .filter((entry) => entry.sender === 'user')
-      .map((entry) => ({ text: entry.message, at: entry.timestamp }))
-      .sort((a, b) => a.at - b.at);
-  }
-
-  private lastOwnerAt(texts: readonly TimedText[]): number | null {
-    return texts.at(-1)?.at ?? null;
+  /**
+   * The owner's messages by time, kept up to date as the log grows instead of rebuilt from the whole log
+   * on every read (issue 21: the mood is read on every chat; server/mood/owner-timeline.ts).
+   */
+  private timeline(account: string): OwnerTimeline {
+    return ownerTimelineOf(this.logOf(account));
   }
 
   isThinking(account: string, now = this.options.clock()): boolean {
     if (this.inFlight > 0) return true;
-    const last = this.lastOwnerAt(this.ownerTexts(account));
+    const last = this.timeline(account).lastAt();
     return last !== null && now >= last && now - last <= THINKING_AFTER_MESSAGE_MS;
   }
 
+  /**
+   * The mood and what it is read from. Only the messages the windows can read are handed to the rules
+   * (the focus's window holds the feeling's: FOCUS_* ≥ FEELING_*), and the newest urgent message is
+   * looked up among the urgent ones: the same answers as the rules over every owner message.
+   */
   private read(account: string, now: number) {
-    const texts = this.ownerTexts(account);
+    const timeline = this.timeline(account);
+    const texts = timeline.recent(now, FOCUS_WINDOW_MS, FOCUS_MAX_MESSAGES);
     const focus = focusTerms(texts, now);
     const feeling = feelingOf(texts, now);
     const hour = hourIn(now, this.options.timeZone);
@@ -231,9 +236,9 @@ export class MoodService {
       hour,
       power,
       feeling,
-      urgentAt: lastUrgentAt(texts, now),
+      urgentAt: timeline.lastUrgentAt(now, URGENT_ALERT_MS),
       practicalShare: categoryShare(focus, 'practical'),
-      lastOwnerMessageAt: this.lastOwnerAt(texts),
+      lastOwnerMessageAt: timeline.lastAt(),
     });
     return { texts, focus, feeling, hour, power, mood };
   }

@@ -35,16 +35,41 @@ export function echoesTooMuch(
   max = MAX_ECHOED_WORDS,
 ): boolean {
   const size = max + 1;
-  const said = wordsOf(message);
-  if (said.length < size) return false;
-  const owner = grams(said, size);
-  for (const text of exempt) for (const gram of grams(wordsOf(text), size)) owner.delete(gram);
+  const owner = ownerGrams(message, exempt, size);
   if (owner.size === 0) return false;
   const words = wordsOf(reply);
   for (let i = 0; i + size <= words.length; i += 1) {
     if (owner.has(words.slice(i, i + size).join(' '))) return true;
   }
   return false;
+}
+
+/**
+ * The message's runs of `size` words less the exempt texts' runs. One reply asks about the same message
+ * many times (each line tried, each attempt: issue 21), so the last answer is kept.
+ */
+let lastGrams: {
+  message: string;
+  exempt: string;
+  size: number;
+  grams: ReadonlySet<string>;
+} | null = null;
+
+function ownerGrams(message: string, exempt: readonly string[], size: number): ReadonlySet<string> {
+  const exemptKey = exempt.join('\u0000');
+  if (
+    lastGrams &&
+    lastGrams.message === message &&
+    lastGrams.exempt === exemptKey &&
+    lastGrams.size === size
+  ) {
+    return lastGrams.grams;
+  }
+  const said = wordsOf(message);
+  const owner = said.length < size ? new Set<string>() : grams(said, size);
+  for (const text of exempt) for (const gram of grams(wordsOf(text), size)) owner.delete(gram);
+  lastGrams = { message, exempt: exemptKey, size, grams: owner };
+  return owner;
 }
 
 /** The longest run of consecutive message words the reply repeats (for reports; not on a hot path). */

@@ -19,7 +19,7 @@ import {
 } from './self-profile';
 import { hashString, Random } from './random';
 import { balance } from './split';
-import type { Entry, Slots, Voice } from './style';
+import type { Entry, Line, Slots, Voice } from './style';
 import { eligible, fits, render, voiceOf } from './style';
 import type { DayPart } from './time';
 import { calendarDay, clockTime, dayPartLabel, dayPartOf, hourIn, timeAgo } from './time';
@@ -757,29 +757,75 @@ function plan(ctx: Context): Plan {
   }
 }
 
+/**
+ * What one reply's attempts share (issue 21: the engine composes up to MAX_ATTEMPTS times per reply, and
+ * each attempt planned again, listed each step's lines again and read the owner's message again): the
+ * plan, the lines of each step that fit its slots, and whether a rendered text echoes the message. All
+ * are fixed for one context (plans and the lines that fit take no randomness), so a reply is the same,
+ * word for word, with or without them; they only save the repeats.
+ */
+interface Attempts {
+  plan: Plan;
+  lines: Map<Step, readonly Line[]>;
+  echoes: Map<string, boolean>;
+}
+
+const attemptsOf = new WeakMap<Context, Attempts>();
+
+function attempts(ctx: Context): Attempts {
+  let found = attemptsOf.get(ctx);
+  if (!found) {
+    found = { plan: plan(ctx), lines: new Map(), echoes: new Map() };
+    attemptsOf.set(ctx, found);
+  }
+  return found;
+}
+
+/** echoesTooMuch of a text against the owner's message, read once per text within one reply. */
+function echoes(ctx: Context, text: string): boolean {
+  const { echoes: known } = attempts(ctx);
+  let echoed = known.get(text);
+  if (echoed === undefined) {
+    echoed = echoesTooMuch(text, ctx.input.message, ctx.exempt);
+    known.set(text, echoed);
+  }
+  return echoed;
+}
+
+/** The lines of a step that this voice says and whose slots are filled (`eligible`, then `fits`). */
+function fittingLines(ctx: Context, step: Step, slots: Slots): readonly Line[] {
+  const { lines } = attempts(ctx);
+  let found = lines.get(step);
+  if (!found) {
+    // `fits` reads the slot values only (the name is a slot of its own): one list per step.
+    const scoped: Slots = step.values
+      ? { name: slots.name, values: { ...slots.values, ...step.values } }
+      : slots;
+    found = eligible(step.pool, ctx.voice).filter((line) => fits(line, scoped, ctx.voice));
+    lines.set(step, found);
+  }
+  return found;
+}
+
 function say(
-  pool: readonly Entry[],
+  step: Step,
   ctx: Context,
   slots: Slots,
   rng: Random,
-  values?: Record<string, string | null>,
   said: readonly string[] = [],
 ): string | null {
+  const values = step.values;
   const scoped: Slots = values
     ? { name: slots.name, values: { ...slots.values, ...values } }
     : slots;
-  const lines = eligible(pool, ctx.voice).filter((line) => fits(line, scoped, ctx.voice));
+  const lines = [...fittingLines(ctx, step, slots)];
   // A line that would say back too much of the owner's message (echo.ts), or repeat a phrase of the
   // reply so far, gives way to another of the pool.
   while (lines.length > 0) {
     const index = rng.int(lines.length);
     const trial: Slots = { name: scoped.name, values: scoped.values };
     const text = render(lines[index]!, ctx.voice, trial);
-    if (
-      /[\p{L}\p{N}]/u.test(text) &&
-      !echoesTooMuch(text, ctx.input.message, ctx.exempt) &&
-      !repeatsAPhrase(text, said)
-    ) {
+    if (/[\p{L}\p{N}]/u.test(text) && !echoes(ctx, text) && !repeatsAPhrase(text, said)) {
       slots.name = trial.name;
       return text;
     }
@@ -805,7 +851,7 @@ function repeatsAPhrase(text: string, segments: readonly string[]): boolean {
 }
 
 function compose(ctx: Context, rng: Random): string[] {
-  const { steps, nameChance } = plan(ctx);
+  const { steps, nameChance } = attempts(ctx).plan;
   const slots: Slots = {
     name: ctx.name && rng.chance(nameChance) ? ctx.name : null,
     values: ctx.values,
@@ -818,7 +864,7 @@ function compose(ctx: Context, rng: Random): string[] {
     if (step.afterPrevious && !said) continue;
     if (step.chance !== undefined && !rng.chance(step.chance)) continue;
     if (step.follow && segments.some((segment) => segment.includes('?'))) continue;
-    const text = say(step.pool, ctx, slots, rng, step.values, segments);
+    const text = say(step, ctx, slots, rng, segments);
     if (!text) continue;
     if (step.afterPrevious) {
       // A reason is one sentence with its suggestion ('…let the rest wait, because …'), so a split
@@ -981,9 +1027,7 @@ export function localReply(input: CompanionInput): CompanionReply {
   const recent = recentReplyKeys(safeInput.recentReplies);
   // New, and not saying back more than a few of the owner's words across its segments either.
   const isNew = (parts: string[]) =>
-    parts.length > 0 &&
-    !recent.has(replyKey(parts.join(' '))) &&
-    !echoesTooMuch(parts.join(' '), safeInput.message, ctx.exempt);
+    parts.length > 0 && !recent.has(replyKey(parts.join(' '))) && !echoes(ctx, parts.join(' '));
   const finish = (parts: string[]): CompanionReply => ({
     parts,
     provider: 'local',
@@ -993,10 +1037,15 @@ export function localReply(input: CompanionInput): CompanionReply {
   });
 
   let first: string[] | null = null;
+  // The draws often compose the same segments again (small pools): each set is split and checked once.
+  const tried = new Set<string>();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const segments = compose(ctx, rng);
     if (segments.length === 0) continue;
     first ??= segments;
+    const key = segments.join('\u0000');
+    if (tried.has(key)) continue;
+    tried.add(key);
     const parts = toParts(segments);
     if (isNew(parts)) return finish(parts);
   }

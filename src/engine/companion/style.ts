@@ -289,12 +289,28 @@ function slotsOf(text: string): readonly string[] {
   return keys;
 }
 
+/**
+ * A phrase table's text in a register: formal without slang and contractions, casual contracted. The
+ * same few hundred texts are tried many times for each reply (issue 21), so each is rewritten once.
+ */
+const registerTexts = { formal: new Map<string, string>(), casual: new Map<string, string>() };
+
+function inRegister(text: string, register: Voice['register']): string {
+  if (register !== 'formal' && register !== 'casual') return text;
+  const known = registerTexts[register];
+  let out = known.get(text);
+  if (out === undefined) {
+    out = register === 'formal' ? expandContractions(deslang(text)) : contract(text);
+    if (known.size >= 10_000) known.clear();
+    known.set(text, out);
+  }
+  return out;
+}
+
 /** Say a line in this voice with these slot values. */
 export function render(line: Line, voice: Voice, slots: Slots): string {
   const formal = voice.register === 'formal';
-  let text = formal && line.f ? line.f : line.t;
-  if (formal) text = expandContractions(deslang(text));
-  else if (voice.register === 'casual') text = contract(text);
+  let text = inRegister(formal && line.f ? line.f : line.t, voice.register);
   text = text.replace(/\{n(,?)\}/g, (_, comma: string) => {
     const name = slots.name;
     if (!name) return '';
