@@ -35,6 +35,9 @@ export const CONSOLE_PANEL_TEXT = {
   notePrompt: 'Note to keep in the console log:',
 } as const;
 
+/** A button whose label may wrap (200% text): as tall as its lines, at least the usual height. */
+const wrapping = 'min-h-fit py-2 wrap-anywhere';
+
 const TYPE_STYLE: Record<LogEntryType, string> = {
   input: 'text-sky-800 dark:text-sky-300',
   output: 'text-emerald-800 dark:text-emerald-300',
@@ -98,7 +101,7 @@ function LogLine({
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid gap-2 rounded-2xl border border-line bg-panel p-4">
-      <h3 className="font-semibold">{title}</h3>
+      <h3 className="font-semibold wrap-anywhere">{title}</h3>
       {children}
     </section>
   );
@@ -197,8 +200,8 @@ export function ConsolePanel() {
           aria-labelledby="console-log-title"
           className="grid gap-2 rounded-2xl border border-line bg-panel p-4"
         >
-          <div className="flex items-center justify-between gap-2">
-            <h3 id="console-log-title" className="font-semibold">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="console-log-title" className="min-w-0 font-semibold wrap-anywhere">
               Execution Console
             </h3>
             {log.length > 0 && (
@@ -272,7 +275,7 @@ export function ConsolePanel() {
               placeholder={
                 replyTo ? CONSOLE_PANEL_TEXT.replyPlaceholder : CONSOLE_PANEL_TEXT.placeholder
               }
-              className="min-h-20 min-w-0 flex-1 resize-y rounded-xl border border-line bg-transparent p-2 font-mono text-base"
+              className="min-h-20 w-0 min-w-0 flex-1 resize-y rounded-xl border border-line bg-transparent p-2 font-mono text-base"
             />
             <div className="grid gap-2">
               <Button
@@ -318,6 +321,7 @@ export function ConsolePanel() {
               <Button
                 key={task.type}
                 variant="outline"
+                className={wrapping}
                 disabled={!online}
                 onClick={() => void consoleState.task(task.type, task.description)}
               >
@@ -327,9 +331,11 @@ export function ConsolePanel() {
           </div>
         </Card>
         <Card title="System Control">
-          <div className="grid grid-cols-2 gap-2 lg:grid-cols-1">
+          {/* Two columns on a phone, one at 200% text (a column is at least 9rem). */}
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-2 lg:grid-cols-1">
             <Button
               variant="outline"
+              className={wrapping}
               disabled={!online}
               onClick={() => void consoleState.rollback()}
             >
@@ -337,6 +343,7 @@ export function ConsolePanel() {
             </Button>
             <Button
               variant="outline"
+              className={wrapping}
               onClick={() => {
                 const note = window.prompt(CONSOLE_PANEL_TEXT.notePrompt);
                 if (note !== null) consoleState.saveNote(note);
@@ -344,17 +351,22 @@ export function ConsolePanel() {
             >
               Save Note
             </Button>
-            <Button variant="outline" disabled={!online} onClick={() => picker.current?.click()}>
+            <Button
+              variant="outline"
+              className={wrapping}
+              disabled={!online}
+              onClick={() => picker.current?.click()}
+            >
               Upload File
             </Button>
-            <Button variant="outline" onClick={() => void status.refetch()}>
+            <Button variant="outline" className={wrapping} onClick={() => void status.refetch()}>
               Refresh Status
             </Button>
           </div>
         </Card>
         <Card title="Engine Status">
           <dl
-            className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm"
+            className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm wrap-anywhere"
             data-testid="console-engine-status"
           >
             <dt className="text-muted">Active</dt>

@@ -114,9 +114,12 @@ export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
 
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
-      <header className="flex items-center gap-3">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-center gap-3">
         <BackLink label={SLEEP_TEXT.back} />
-        <h1 className="text-2xl font-semibold">{SLEEP_TEXT.title}</h1>
+        <h1 className="min-w-0 flex-1 basis-48 text-2xl font-semibold break-words">
+          {SLEEP_TEXT.title}
+        </h1>
       </header>
       {unreachable && (
         <OfflineNotice title={SLEEP_TEXT.offlineTitle}>
@@ -164,7 +167,7 @@ function StatusCards({
             {state}
           </span>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm wrap-anywhere">
           <dt className="text-muted">{SLEEP_TEXT.lastActivity}</dt>
           <dd data-testid="last-activity">
             {lastActivityText(status.lastActivity, now, timeZone)}
