@@ -35,8 +35,12 @@ export const CONSOLE_PANEL_TEXT = {
   notePrompt: 'Note to keep in the console log:',
 } as const;
 
-/** A button whose label may wrap (200% text): as tall as its lines, at least the usual height. */
-const wrapping = 'min-h-fit py-2 wrap-anywhere';
+/** A button whose label may break inside a word: at 200% text 'Consciousness' is wider than the card. */
+const wrapping = 'wrap-anywhere';
+/** The engine status's label and value: beside each other, the value under its label at 200% text. */
+const pair = 'flex flex-wrap gap-x-3';
+const pairLabel = 'w-36 shrink-0 text-muted';
+const pairValue = 'min-w-0 flex-1 basis-24';
 
 const TYPE_STYLE: Record<LogEntryType, string> = {
   input: 'text-sky-800 dark:text-sky-300',
@@ -365,21 +369,31 @@ export function ConsolePanel() {
           </div>
         </Card>
         <Card title="Engine Status">
-          <dl
-            className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm wrap-anywhere"
-            data-testid="console-engine-status"
-          >
-            <dt className="text-muted">Active</dt>
-            <dd>{engine ? yesNo(engine.active) : status.isError ? 'Unreachable' : 'Checking…'}</dd>
-            <dt className="text-muted">Rollback available</dt>
-            <dd>{engine ? yesNo(engine.rollbackAvailable) : '—'}</dd>
-            <dt className="text-muted">Input log active</dt>
-            <dd>{consoleState.logKept ? 'Yes' : 'No (this device does not keep it)'}</dd>
-            <dt className="text-muted">Last update</dt>
-            <dd>
-              {updated ?? '—'}
-              {engine && status.isError && ' (last known: the server did not answer)'}
-            </dd>
+          <dl className="grid gap-y-1 text-sm wrap-anywhere" data-testid="console-engine-status">
+            {/* A label's column is 9rem; at 200% text the value goes under its label. */}
+            <div className={pair}>
+              <dt className={pairLabel}>Active</dt>
+              <dd className={pairValue}>
+                {engine ? yesNo(engine.active) : status.isError ? 'Unreachable' : 'Checking…'}
+              </dd>
+            </div>
+            <div className={pair}>
+              <dt className={pairLabel}>Rollback available</dt>
+              <dd className={pairValue}>{engine ? yesNo(engine.rollbackAvailable) : '—'}</dd>
+            </div>
+            <div className={pair}>
+              <dt className={pairLabel}>Input log active</dt>
+              <dd className={pairValue}>
+                {consoleState.logKept ? 'Yes' : 'No (this device does not keep it)'}
+              </dd>
+            </div>
+            <div className={pair}>
+              <dt className={pairLabel}>Last update</dt>
+              <dd className={pairValue}>
+                {updated ?? '—'}
+                {engine && status.isError && ' (last known: the server did not answer)'}
+              </dd>
+            </div>
           </dl>
         </Card>
       </div>

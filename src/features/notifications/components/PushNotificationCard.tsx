@@ -10,8 +10,8 @@ import { pushCardView } from '../model/push-support';
 import { PUSH_TEXT } from '../model/texts';
 
 const CARD = 'grid gap-3 rounded-2xl border border-accent-line/70 bg-panel p-4';
-/** A button whose label may wrap (200% text): as tall as its lines, at least the usual height. */
-const wrapping = 'min-h-fit max-w-full py-2 text-left wrap-anywhere';
+/** A button whose label may break inside a word: at 200% text 'Notifications' is wider than the card. */
+const wrapping = 'max-w-full wrap-anywhere';
 
 export function PushNotificationCard({
   device,
