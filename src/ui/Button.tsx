@@ -16,10 +16,13 @@ const VARIANTS: Record<ButtonVariant, string> = {
   link: 'bg-transparent underline-offset-4 hover:underline text-accent px-0',
 };
 
+// A size's height is the usual one; a label that wraps (200% text) makes the button taller rather
+// than spill out of it: min-h-fit (the base) and a little padding above and below the lines, which a
+// single line at the usual height does not need.
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-sm',
-  md: 'h-10 px-4',
-  lg: 'h-12 px-6 text-lg',
+  sm: 'h-8 px-3 py-1 text-sm',
+  md: 'h-10 px-4 py-1',
+  lg: 'h-12 px-6 py-1 text-lg',
   icon: 'h-10 w-10',
 };
 
@@ -40,7 +43,7 @@ export function Button({
     <button
       type={type}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors',
+        'inline-flex min-h-fit items-center justify-center gap-2 rounded-lg text-center font-medium transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
         'disabled:pointer-events-none disabled:opacity-50',
         VARIANTS[variant],

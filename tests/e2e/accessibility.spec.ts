@@ -6,7 +6,7 @@
 // 2. The keyboard: Tab reaches every control of the chat and of two forms, each with a focus ring it
 //    did not have before; at the largest text size and at 200% the chat, screen settings, the memory
 //    dashboard and system health do not scroll sideways and the composer and Send stay reachable; at
-//    200% no other screen does either, but those still open; with reduced motion the orb stands still.
+//    200% no other screen does either; with reduced motion the orb stands still.
 // The rules behind these (what the live region announces, the focus ring, the sizes) are unit tests.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { accessibilityFindings } from './support/accessibility';
@@ -279,22 +279,10 @@ test('keyboard, focus, 200% text and reduced motion on a phone', async () => {
   }
   await page.evaluate(() => localStorage.removeItem('kiri-font-size'));
 
-  // Every other screen at 200% text, through the app's own navigation (no reload), but those still
-  // open: they scroll sideways (docs/accessibility.md, 'Not done'), to be taken off this list as fixed.
-  const openAt200 = [
-    '/consciousness',
-    '/hybrid-dashboard',
-    '/core-systems-demo',
-    '/whisperbridge',
-    '/sleep-mode',
-    '/console',
-    '/presencehub',
-    '/presence-hub-console',
-    '/settings/monitoring',
-  ];
+  // Every other screen at 200% text, through the app's own navigation (no reload).
   await page.goto('/');
   await expectScreenDrawn(page, '/');
-  for (const path of SCREEN_PATHS.filter((each) => !openAt200.includes(each))) {
+  for (const path of SCREEN_PATHS) {
     await navigate(path);
     await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
     await expectNoSidewaysScroll(page, `${path} at 200%`);

@@ -54,9 +54,9 @@ export default function MonitoringScreen() {
             <h2 id="monitoring-totals" className="text-lg font-semibold">
               {T.summaryTitle}
             </h2>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
+            <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
               {totals.map((total) => (
-                <div key={total.label} className="grid gap-0.5">
+                <div key={total.label} className="grid min-w-0 gap-0.5 wrap-anywhere">
                   <dt className="text-muted">{total.label}</dt>
                   <dd className="text-lg font-semibold tabular-nums">{total.value}</dd>
                 </div>

@@ -51,9 +51,13 @@ export function PageFrame({
       className="mx-auto grid w-full max-w-3xl min-w-0 gap-4 px-4 py-6"
       aria-labelledby={`${id}-title`}
     >
-      <header className="flex items-center gap-2">
+      {/* At large text the title goes under the back arrow and the actions under the title. */}
+      <header className="flex flex-wrap items-center gap-2">
         <BackLink label={texts.back} />
-        <h1 id={`${id}-title`} className="text-2xl font-semibold">
+        <h1
+          id={`${id}-title`}
+          className="min-w-0 flex-1 basis-48 text-2xl font-semibold break-words"
+        >
           {texts.title}
         </h1>
         {actions && <div className="ml-auto">{actions}</div>}

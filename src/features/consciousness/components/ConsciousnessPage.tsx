@@ -30,7 +30,7 @@ import { StreamSettingsForm } from './StreamSettingsForm';
 
 function StatCard({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
-    <div className="grid content-start gap-1 rounded-xl border border-line bg-panel p-3">
+    <div className="grid min-w-0 content-start gap-1 rounded-xl border border-line bg-panel p-3 wrap-anywhere">
       <span className="text-xs text-muted">{label}</span>
       <span data-testid={testId} className="text-lg font-semibold tabular-nums">
         {value}
@@ -68,7 +68,7 @@ export default function ConsciousnessPage() {
             {TEXT.back}
           </Link>
         </div>
-        <h1 className="text-2xl font-semibold">{TEXT.title(persona)}</h1>
+        <h1 className="text-2xl font-semibold wrap-anywhere">{TEXT.title(persona)}</h1>
       </header>
 
       {lastKnown && (s || entries) && (
@@ -89,7 +89,7 @@ export default function ConsciousnessPage() {
         className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-panel p-4"
       >
         <Sparkles size={20} aria-hidden className="text-accent" />
-        <div className="grid gap-0.5">
+        <div className="grid min-w-0 gap-0.5 wrap-anywhere">
           <span className="font-semibold">{TEXT.live}</span>
           {s?.cycle && (
             <span className="text-xs text-muted">
@@ -127,7 +127,8 @@ export default function ConsciousnessPage() {
         <p className="text-muted">{status.isPending ? 'Loading…' : TEXT.unavailable}</p>
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {/* Two columns on a phone, one at 200% text: a column is at least 9rem, it grows with the text. */}
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-3 md:grid-cols-4">
             <StatCard
               label={TEXT.lastUpdate}
               testId="stream-last-update"

@@ -35,6 +35,13 @@ export const CONSOLE_PANEL_TEXT = {
   notePrompt: 'Note to keep in the console log:',
 } as const;
 
+/** A button whose label may break inside a word: at 200% text 'Consciousness' is wider than the card. */
+const wrapping = 'wrap-anywhere';
+/** The engine status's label and value: beside each other, the value under its label at 200% text. */
+const pair = 'flex flex-wrap gap-x-3';
+const pairLabel = 'w-36 shrink-0 text-muted';
+const pairValue = 'min-w-0 flex-1 basis-24';
+
 const TYPE_STYLE: Record<LogEntryType, string> = {
   input: 'text-sky-800 dark:text-sky-300',
   output: 'text-emerald-800 dark:text-emerald-300',
@@ -98,7 +105,7 @@ function LogLine({
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid gap-2 rounded-2xl border border-line bg-panel p-4">
-      <h3 className="font-semibold">{title}</h3>
+      <h3 className="font-semibold wrap-anywhere">{title}</h3>
       {children}
     </section>
   );
@@ -197,8 +204,8 @@ export function ConsolePanel() {
           aria-labelledby="console-log-title"
           className="grid gap-2 rounded-2xl border border-line bg-panel p-4"
         >
-          <div className="flex items-center justify-between gap-2">
-            <h3 id="console-log-title" className="font-semibold">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 id="console-log-title" className="min-w-0 font-semibold wrap-anywhere">
               Execution Console
             </h3>
             {log.length > 0 && (
@@ -272,7 +279,7 @@ export function ConsolePanel() {
               placeholder={
                 replyTo ? CONSOLE_PANEL_TEXT.replyPlaceholder : CONSOLE_PANEL_TEXT.placeholder
               }
-              className="min-h-20 min-w-0 flex-1 resize-y rounded-xl border border-line bg-transparent p-2 font-mono text-base"
+              className="min-h-20 w-0 min-w-0 flex-1 resize-y rounded-xl border border-line bg-transparent p-2 font-mono text-base"
             />
             <div className="grid gap-2">
               <Button
@@ -318,6 +325,7 @@ export function ConsolePanel() {
               <Button
                 key={task.type}
                 variant="outline"
+                className={wrapping}
                 disabled={!online}
                 onClick={() => void consoleState.task(task.type, task.description)}
               >
@@ -327,9 +335,11 @@ export function ConsolePanel() {
           </div>
         </Card>
         <Card title="System Control">
-          <div className="grid grid-cols-2 gap-2 lg:grid-cols-1">
+          {/* Two columns on a phone, one at 200% text (a column is at least 9rem). */}
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-2 lg:grid-cols-1">
             <Button
               variant="outline"
+              className={wrapping}
               disabled={!online}
               onClick={() => void consoleState.rollback()}
             >
@@ -337,6 +347,7 @@ export function ConsolePanel() {
             </Button>
             <Button
               variant="outline"
+              className={wrapping}
               onClick={() => {
                 const note = window.prompt(CONSOLE_PANEL_TEXT.notePrompt);
                 if (note !== null) consoleState.saveNote(note);
@@ -344,30 +355,45 @@ export function ConsolePanel() {
             >
               Save Note
             </Button>
-            <Button variant="outline" disabled={!online} onClick={() => picker.current?.click()}>
+            <Button
+              variant="outline"
+              className={wrapping}
+              disabled={!online}
+              onClick={() => picker.current?.click()}
+            >
               Upload File
             </Button>
-            <Button variant="outline" onClick={() => void status.refetch()}>
+            <Button variant="outline" className={wrapping} onClick={() => void status.refetch()}>
               Refresh Status
             </Button>
           </div>
         </Card>
         <Card title="Engine Status">
-          <dl
-            className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm"
-            data-testid="console-engine-status"
-          >
-            <dt className="text-muted">Active</dt>
-            <dd>{engine ? yesNo(engine.active) : status.isError ? 'Unreachable' : 'Checking…'}</dd>
-            <dt className="text-muted">Rollback available</dt>
-            <dd>{engine ? yesNo(engine.rollbackAvailable) : '—'}</dd>
-            <dt className="text-muted">Input log active</dt>
-            <dd>{consoleState.logKept ? 'Yes' : 'No (this device does not keep it)'}</dd>
-            <dt className="text-muted">Last update</dt>
-            <dd>
-              {updated ?? '—'}
-              {engine && status.isError && ' (last known: the server did not answer)'}
-            </dd>
+          <dl className="grid gap-y-1 text-sm wrap-anywhere" data-testid="console-engine-status">
+            {/* A label's column is 9rem; at 200% text the value goes under its label. */}
+            <div className={pair}>
+              <dt className={pairLabel}>Active</dt>
+              <dd className={pairValue}>
+                {engine ? yesNo(engine.active) : status.isError ? 'Unreachable' : 'Checking…'}
+              </dd>
+            </div>
+            <div className={pair}>
+              <dt className={pairLabel}>Rollback available</dt>
+              <dd className={pairValue}>{engine ? yesNo(engine.rollbackAvailable) : '—'}</dd>
+            </div>
+            <div className={pair}>
+              <dt className={pairLabel}>Input log active</dt>
+              <dd className={pairValue}>
+                {consoleState.logKept ? 'Yes' : 'No (this device does not keep it)'}
+              </dd>
+            </div>
+            <div className={pair}>
+              <dt className={pairLabel}>Last update</dt>
+              <dd className={pairValue}>
+                {updated ?? '—'}
+                {engine && status.isError && ' (last known: the server did not answer)'}
+              </dd>
+            </div>
           </dl>
         </Card>
       </div>

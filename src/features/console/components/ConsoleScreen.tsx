@@ -48,9 +48,10 @@ export function ConsoleScreen({
       className={cn('grid w-full gap-4', !embedded && 'mx-auto max-w-5xl px-4 py-6')}
       aria-labelledby="console-title"
     >
-      <header className="flex items-center gap-3">
+      {/* At large text the title goes under the back arrow and the badge under the title. */}
+      <header className="flex flex-wrap items-center gap-3">
         {!embedded && <BackLink label={CONSOLE_TEXT.back} />}
-        <div className="grid gap-0.5">
+        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 wrap-anywhere">
           <Heading id="console-title" className="text-2xl font-semibold">
             {info.title}
           </Heading>

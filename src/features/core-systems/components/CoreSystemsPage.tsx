@@ -23,9 +23,10 @@ export default function CoreSystemsPage({ demo = false }: { demo?: boolean }) {
     <section className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6">
       <header className="flex flex-wrap items-center gap-3">
         <BackLink label={CORE_TEXT.back} />
-        <div className="grid min-w-0 flex-1 gap-0.5">
-          <div className="flex items-center gap-2">
-            <h1 className="text-2xl font-semibold">{CORE_TEXT.title}</h1>
+        {/* At large text the title goes under the back arrow, and the badge under the title. */}
+        <div className="grid min-w-0 flex-1 basis-48 gap-0.5 wrap-anywhere">
+          <div className="flex flex-wrap items-center gap-x-2">
+            <h1 className="min-w-0 text-2xl font-semibold">{CORE_TEXT.title}</h1>
             {demo && (
               <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold dark:bg-stone-800">
                 {CORE_TEXT.demoBadge}

@@ -32,7 +32,7 @@ export function ModuleCard({ module, query, demo, timeZone }: ModuleCardProps) {
         state === 'failed' ? 'border-red-300 dark:border-red-800' : 'border-line',
       )}
     >
-      <header className="grid gap-0.5">
+      <header className="grid min-w-0 gap-0.5 wrap-anywhere">
         <h3 id={titleId} className="font-semibold">
           {module.title}
         </h3>
@@ -59,7 +59,7 @@ export function ModuleCard({ module, query, demo, timeZone }: ModuleCardProps) {
         </p>
       )}
       {hasData && (
-        <dl className="grid gap-1 text-sm">
+        <dl className="grid gap-1 text-sm wrap-anywhere">
           {rows.map((row) => (
             <div
               key={row.key}

@@ -54,7 +54,7 @@ function Card({
     <section
       aria-label={title}
       data-testid={testId}
-      className="grid gap-2 rounded-2xl border border-line bg-panel p-4 shadow-sm"
+      className="grid min-w-0 gap-2 rounded-2xl border border-line bg-panel p-4 shadow-sm wrap-anywhere"
     >
       <h2 className="text-sm font-semibold">{title}</h2>
       {children}
@@ -81,11 +81,11 @@ function Tile({
     <div
       data-testid={testId}
       data-on={on}
-      className="grid gap-1 rounded-2xl border border-line bg-panel p-3 shadow-sm"
+      className="grid min-w-0 gap-1 rounded-2xl border border-line bg-panel p-3 shadow-sm wrap-anywhere"
     >
       <div className="flex items-center gap-2 text-xs text-muted">
         {icon}
-        <span>{label}</span>
+        <span className="min-w-0">{label}</span>
       </div>
       <div
         className={cn(
@@ -102,9 +102,9 @@ function Tile({
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <div className="flex justify-between gap-3 text-sm">
-      <dt className="text-muted">{label}</dt>
-      <dd data-testid={testId} className="text-right font-medium tabular-nums">
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-sm">
+      <dt className="min-w-0 text-muted">{label}</dt>
+      <dd data-testid={testId} className="min-w-0 text-right font-medium tabular-nums">
         {children}
       </dd>
     </div>
@@ -119,8 +119,8 @@ function Bars({ status }: { status: HybridProtocolStatus }) {
         const colour = value === null ? null : hybridBarColour(value);
         return (
           <li key={key} data-testid={`bar-${key}`} data-colour={colour ?? 'none'}>
-            <div className="flex justify-between gap-2 text-sm">
-              <span>{BAR_LABELS[key]}</span>
+            <div className="flex flex-wrap justify-between gap-x-2 text-sm">
+              <span className="min-w-0">{BAR_LABELS[key]}</span>
               <span
                 className={cn('font-medium tabular-nums', colour ? BAR_TEXT[colour] : 'text-muted')}
               >
@@ -177,7 +177,7 @@ function SettingsForm({ status }: { status: HybridProtocolStatus }) {
           {HYBRID_TEXT.encryptAtRest}
         </label>
         <label className="grid gap-1">
-          <span className="flex justify-between">
+          <span className="flex flex-wrap justify-between gap-x-2">
             {HYBRID_TEXT.developmentRate}
             <span className="tabular-nums">{rate.toFixed(2)}</span>
           </span>
@@ -192,7 +192,7 @@ function SettingsForm({ status }: { status: HybridProtocolStatus }) {
           <span className="text-xs text-muted">{HYBRID_TEXT.developmentRateNote}</span>
         </label>
         <label className="grid gap-1">
-          <span className="flex justify-between">
+          <span className="flex flex-wrap justify-between gap-x-2">
             {HYBRID_TEXT.emotionalDepth}
             <span className="tabular-nums">{depth.toFixed(2)}</span>
           </span>
@@ -229,10 +229,10 @@ function Advanced({ status }: { status: HybridProtocolStatus }) {
             {CAPABILITY_KEYS.map((key) => (
               <li
                 key={key}
-                className="flex justify-between gap-2"
+                className="flex flex-wrap items-center justify-between gap-2"
                 data-testid={`capability-${key}`}
               >
-                <span>{CAPABILITY_LABELS[key]}</span>
+                <span className="min-w-0">{CAPABILITY_LABELS[key]}</span>
                 <span
                   className={cn(
                     'rounded-full px-2 py-0.5 text-xs font-semibold',
@@ -332,7 +332,7 @@ export default function HybridDashboardPage() {
           {HYBRID_TEXT.backToMain}
         </Link>
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-semibold">{HYBRID_TEXT.title}</h1>
+          <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{HYBRID_TEXT.title}</h1>
           {status && (
             <span className="text-sm text-muted" data-testid="hybrid-version">
               {HYBRID_TEXT.version(status.protocolVersion)}
@@ -363,7 +363,8 @@ export default function HybridDashboardPage() {
         </p>
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {/* Two columns on a phone, one at 200% text: a column is at least 9rem, it grows with the text. */}
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,9rem),1fr))] gap-3 md:grid-cols-4">
             <Tile
               testId="tile-encryption"
               icon={<Lock size={14} aria-hidden />}

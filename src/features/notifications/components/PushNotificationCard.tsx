@@ -10,6 +10,8 @@ import { pushCardView } from '../model/push-support';
 import { PUSH_TEXT } from '../model/texts';
 
 const CARD = 'grid gap-3 rounded-2xl border border-accent-line/70 bg-panel p-4';
+/** A button whose label may break inside a word: at 200% text 'Notifications' is wider than the card. */
+const wrapping = 'max-w-full wrap-anywhere';
 
 export function PushNotificationCard({
   device,
@@ -103,21 +105,32 @@ export function PushNotificationCard({
             </p>
           )}
 
+          {/* At 200% text 'Notifications' is wider than the card: a label wraps, the button grows. */}
           <div className="flex flex-wrap gap-2">
             {view.showEnable && (
-              <Button onClick={card.enable} disabled={view.enableDisabled}>
+              <Button onClick={card.enable} disabled={view.enableDisabled} className={wrapping}>
                 <Bell size={18} aria-hidden />
                 {card.busy ? PUSH_TEXT.enabling : PUSH_TEXT.enable}
               </Button>
             )}
             {view.showTest && (
-              <Button variant="outline" onClick={card.sendTest} disabled={card.busy}>
+              <Button
+                variant="outline"
+                onClick={card.sendTest}
+                disabled={card.busy}
+                className={wrapping}
+              >
                 <Send size={18} aria-hidden />
                 {PUSH_TEXT.test}
               </Button>
             )}
             {view.showDisable && (
-              <Button variant="outline" onClick={card.disable} disabled={card.busy}>
+              <Button
+                variant="outline"
+                onClick={card.disable}
+                disabled={card.busy}
+                className={wrapping}
+              >
                 <BellOff size={18} aria-hidden />
                 {PUSH_TEXT.disable}
               </Button>

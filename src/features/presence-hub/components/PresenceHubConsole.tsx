@@ -53,7 +53,8 @@ import {
 } from '../model/texts';
 import { CameraForm, StaffForm, VehicleForm } from './RegisterForms';
 
-const card = 'rounded-xl border border-line bg-panel p-4';
+// min-w-0 and wrapping anywhere: at 200% text a card's words wrap inside it (docs/accessibility.md).
+const card = 'min-w-0 rounded-xl border border-line bg-panel p-4 wrap-anywhere';
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold';
 const rowButton = 'h-8 px-2 text-sm';
 
@@ -113,10 +114,10 @@ export default function PresenceHubConsole() {
           <ArrowLeft size={18} aria-hidden />
           {T.back}
         </Link>
-        <h1 id="hub-console-title" className="text-2xl font-semibold">
+        <h1 id="hub-console-title" className="min-w-0 text-2xl font-semibold wrap-anywhere">
           {T.consoleTitle}
         </h1>
-        <div className="ml-auto flex gap-2">
+        <div className="ml-auto flex flex-wrap gap-2">
           <Button
             variant="destructive"
             className="bg-red-600 font-bold text-white hover:bg-red-700"
@@ -310,7 +311,7 @@ function RowActions({
   name: string;
 }) {
   return (
-    <div className="flex gap-1">
+    <div className="flex flex-wrap gap-1">
       <Button
         variant="ghost"
         className={rowButton}
@@ -688,7 +689,7 @@ function RemoveDialog({
           {T.removeFailed}: {refusal}
         </p>
       )}
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onClose}>
           {T.cancel}
         </Button>

@@ -18,7 +18,8 @@ import { HUB_MODULES, type HubModule } from '../model/modules';
 import { HUB_TEXT as T } from '../model/texts';
 
 const CONSOLE_PATH = '/presence-hub-console';
-const card = 'rounded-xl border border-line bg-panel p-4';
+// min-w-0 and wrapping anywhere: at 200% text a card's words wrap inside it (docs/accessibility.md).
+const card = 'min-w-0 rounded-xl border border-line bg-panel p-4 wrap-anywhere';
 const linkButton =
   'inline-flex h-10 items-center gap-2 rounded-lg bg-accent px-4 font-medium text-on-accent hover:bg-accent-hover';
 
@@ -30,12 +31,14 @@ export default function PresenceHubOverview() {
   const module = HUB_MODULES.find((item) => item.id === selected) ?? null;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl gap-4 px-4 py-6">
+    // On a phone the module list is a row above the page that scrolls inside its own box; beside it
+    // from md up (a 15rem column beside the page pushed it past a 390 px phone's edge).
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6 md:flex-row">
       <nav
         aria-label={T.modulesNav}
         className={cn(
-          'shrink-0 rounded-xl border border-line bg-panel p-2',
-          collapsed ? 'w-14' : 'w-60',
+          'flex min-w-0 items-center gap-1 rounded-xl border border-line bg-panel p-2 md:block md:shrink-0',
+          collapsed ? 'md:w-14' : 'md:w-60',
         )}
       >
         <button
@@ -43,7 +46,7 @@ export default function PresenceHubOverview() {
           onClick={() => setCollapsed((value) => !value)}
           aria-label={collapsed ? T.expand : T.collapse}
           aria-expanded={!collapsed}
-          className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-lg hover:bg-stone-100 dark:hover:bg-stone-800"
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-lg hover:bg-stone-100 md:mb-2 dark:hover:bg-stone-800"
         >
           {collapsed ? (
             <PanelLeftOpen size={18} aria-hidden />
@@ -51,16 +54,16 @@ export default function PresenceHubOverview() {
             <PanelLeftClose size={18} aria-hidden />
           )}
         </button>
-        <ul className="grid gap-1">
+        <ul className="flex min-w-0 flex-1 gap-1 overflow-x-auto md:grid">
           {[{ id: null, name: T.overview }, ...HUB_MODULES].map((item) => (
-            <li key={item.id ?? 'overview'}>
+            <li key={item.id ?? 'overview'} className="shrink-0">
               <button
                 type="button"
                 onClick={() => setSelected(item.id)}
                 aria-current={selected === item.id ? 'page' : undefined}
                 title={item.name}
                 className={cn(
-                  'flex w-full items-center gap-2 rounded-lg px-2 py-2 text-left text-sm',
+                  'flex w-full items-center gap-2 rounded-lg px-2 py-2 text-left text-sm whitespace-nowrap md:whitespace-normal',
                   selected === item.id
                     ? 'bg-accent text-on-accent'
                     : 'hover:bg-stone-100 dark:hover:bg-stone-800',
@@ -87,7 +90,7 @@ export default function PresenceHubOverview() {
             <ArrowLeft size={18} aria-hidden />
             {T.backToKiri(persona)}
           </Link>
-          <h1 id="hub-title" className="text-2xl font-semibold">
+          <h1 id="hub-title" className="min-w-0 text-2xl font-semibold wrap-anywhere">
             {module ? module.name : T.title}
           </h1>
           {isAdmin && (

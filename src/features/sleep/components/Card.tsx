@@ -20,7 +20,7 @@ export function Card({
       aria-labelledby={labelledBy}
       className={cn('grid gap-3 rounded-2xl border border-line bg-panel p-4 shadow-sm', className)}
     >
-      <h2 id={labelledBy} className="flex items-center gap-2 text-lg font-semibold">
+      <h2 id={labelledBy} className="flex items-center gap-2 text-lg font-semibold wrap-anywhere">
         {icon}
         {title}
       </h2>

@@ -30,6 +30,11 @@ import { VoiceWakeCard } from './VoiceWakeCard';
 import { BackLink } from '@/ui/BackLink';
 import { OfflineNotice } from '@/ui/OfflineNotice';
 
+/** A status label and its value: beside each other, the value under its label at 200% text. */
+const pair = 'flex flex-wrap gap-x-4';
+const pairLabel = 'w-28 shrink-0 text-muted';
+const pairValue = 'min-w-0 flex-1 basis-24';
+
 export interface SleepModeScreenProps {
   /**
    * The push notification card (spec 002), built in src/features/notifications and passed in by the
@@ -114,9 +119,12 @@ export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
 
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6">
-      <header className="flex items-center gap-3">
+      {/* At large text the title goes under the back arrow rather than past the screen's edge. */}
+      <header className="flex flex-wrap items-center gap-3">
         <BackLink label={SLEEP_TEXT.back} />
-        <h1 className="text-2xl font-semibold">{SLEEP_TEXT.title}</h1>
+        <h1 className="min-w-0 flex-1 basis-48 text-2xl font-semibold break-words">
+          {SLEEP_TEXT.title}
+        </h1>
       </header>
       {unreachable && (
         <OfflineNotice title={SLEEP_TEXT.offlineTitle}>
@@ -164,15 +172,26 @@ function StatusCards({
             {state}
           </span>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted">{SLEEP_TEXT.lastActivity}</dt>
-          <dd data-testid="last-activity">
-            {lastActivityText(status.lastActivity, now, timeZone)}
-          </dd>
-          <dt className="text-muted">{SLEEP_TEXT.costStatus}</dt>
-          <dd data-testid="cost-status">{status.costSavings}</dd>
-          <dt className="text-muted">{SLEEP_TEXT.activeSystemsCount}</dt>
-          <dd data-testid="active-count">{status.activeSystems.length}</dd>
+        {/* A label's column is 7rem; at 200% text the value goes under its label (a whole line). */}
+        <dl className="grid gap-y-1 text-sm wrap-anywhere">
+          <div className={pair}>
+            <dt className={pairLabel}>{SLEEP_TEXT.lastActivity}</dt>
+            <dd data-testid="last-activity" className={pairValue}>
+              {lastActivityText(status.lastActivity, now, timeZone)}
+            </dd>
+          </div>
+          <div className={pair}>
+            <dt className={pairLabel}>{SLEEP_TEXT.costStatus}</dt>
+            <dd data-testid="cost-status" className={pairValue}>
+              {status.costSavings}
+            </dd>
+          </div>
+          <div className={pair}>
+            <dt className={pairLabel}>{SLEEP_TEXT.activeSystemsCount}</dt>
+            <dd data-testid="active-count" className={pairValue}>
+              {status.activeSystems.length}
+            </dd>
+          </div>
         </dl>
       </Card>
 

@@ -74,7 +74,7 @@ export default function WhisperBridgeScreen() {
           <ArrowLeft size={18} aria-hidden />
           {T.back}
         </Link>
-        <h1 id="wb-title" className="text-2xl font-semibold">
+        <h1 id="wb-title" className="min-w-0 text-2xl font-semibold wrap-anywhere">
           {T.title}
         </h1>
         {data && (
@@ -90,7 +90,7 @@ export default function WhisperBridgeScreen() {
             >
               {data.config.enabled ? T.active : T.disabled}
             </span>
-            <span className="text-sm text-muted" data-testid="wb-sync-mode">
+            <span className="min-w-0 text-sm text-muted wrap-anywhere" data-testid="wb-sync-mode">
               {T.syncMode}: {SYNC_MODE_LABELS[data.config.sync_mode]}
             </span>
           </>
@@ -535,7 +535,7 @@ function Settings({
             className="flex items-start justify-between gap-4"
             htmlFor={`${id}-${key}`}
           >
-            <span className="grid">
+            <span className="grid min-w-0 wrap-anywhere">
               <span className="font-medium">{TOGGLE_LABELS[key].label}</span>
               <span className="text-sm text-muted">{TOGGLE_LABELS[key].hint(persona)}</span>
             </span>
@@ -597,7 +597,7 @@ function GuideSection() {
       className={card}
       onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
     >
-      <summary className="flex cursor-pointer items-center gap-2 font-semibold">
+      <summary className="flex cursor-pointer items-center gap-2 font-semibold wrap-anywhere">
         <BookOpen size={18} aria-hidden />
         {guide.data?.title ?? T.guideTitle}
       </summary>
