@@ -238,6 +238,10 @@ for (const cut of ['offline', 'server stopped'] as const) {
     context,
     server,
   }) => {
+    // Its waits are for states, each with its own bound (15 s a status, 45 s for all answered); the
+    // whole took up to 56 s on this machine and over 60 s in a CI run with other suites beside it, so
+    // the 60 s default for a test cut it off while every wait was still within its bound.
+    test.setTimeout(120_000);
     await openChat(page, 'Mira');
     await waitForServiceWorker(page);
     await page.waitForTimeout(SETTLE_MS);

@@ -7,6 +7,11 @@ import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/lib/query-client';
 
+// The providers load the toasts' code after the first paint (a dynamic import, out of the chat's first
+// load). In a test file that import is a first transform of Radix Toast, which under load took longer
+// than a findByText waits: loaded here once, the providers' import finds it ready.
+await import('@/ui/Toaster');
+
 export type Handler = (request: {
   method: string;
   url: string;
