@@ -11,8 +11,12 @@ const session = webkitSession();
 
 const testId = (id: string) => `[data-testid=${JSON.stringify(id)}]`;
 
+/** The element's text as shown, its white space collapsed (as Playwright's toHaveText reads it): a value
+ * that wraps at a narrow width comes back from WebDriver with a line break between its words. */
 async function textOf(selector: string): Promise<string> {
-  return (await (await session.page.waitForVisible(selector)).getText()).trim();
+  return (await (await session.page.waitForVisible(selector)).getText())
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 async function waitForMatch(selector: string, pattern: RegExp): Promise<void> {
