@@ -26,6 +26,7 @@ import { pushManagerStub } from './support/push-stub';
 import { startSwProxy, type SwProxy } from './support/sw-proxy';
 import { watchPageErrors } from './support/page-errors';
 import { exactlyOnceProblems } from '../support/words';
+import { wallTimeAt } from '../../src/domain/zoned-time';
 import { openPushLogStore } from '../../server/push/push-log';
 
 /** How many of the owner's messages (texts and photos) the run sends. */
@@ -267,20 +268,9 @@ chaos(
       const at = new Date(Date.now() + 40_000);
       at.setUTCSeconds(0, 0);
       at.setUTCMinutes(at.getUTCMinutes() + 1);
-      const wall = Object.fromEntries(
-        new Intl.DateTimeFormat('en-CA', {
-          timeZone,
-          hourCycle: 'h23',
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-        })
-          .formatToParts(at)
-          .map((part) => [part.type, part.value]),
-      );
-      const due = `${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}`;
+      const wall = wallTimeAt(at.getTime(), timeZone);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const due = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
       await page.getByLabel('Reminder date and time').fill(due);
       await page.getByRole('button', { name: 'Set Reminder' }).click();
       await expect(page.getByText('Reminder set', { exact: true })).toBeVisible();
