@@ -362,24 +362,25 @@ export class WebKitPage {
     });
   }
 
-  async click(selector: string, options: WaitOptions = {}): Promise<void> {
-    const element = await this.waitForVisible(selector, options);
-    // WebKit's WebDriver scrolls a clicked element only just into view, where a screen's sticky header
-    // can cover it (ElementClickIntercepted). A person scrolls what they tap to where they can see it.
+  private async scrollToMiddle(element: WebElement): Promise<void> {
     await this.driver.executeScript(
       "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });",
       element,
     );
+  }
+
+  async click(selector: string, options: WaitOptions = {}): Promise<void> {
+    const element = await this.waitForVisible(selector, options);
+    // WebKit's WebDriver scrolls a clicked element only just into view, where a screen's sticky header
+    // can cover it (ElementClickIntercepted). A person scrolls what they tap to where they can see it.
+    await this.scrollToMiddle(element);
     await element.click();
   }
 
   async rightClick(selector: string, options: WaitOptions = {}): Promise<void> {
     const element = await this.waitForVisible(selector, options);
     // Pointer actions, unlike an element click, do not scroll the element into view themselves.
-    await this.driver.executeScript(
-      "arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' });",
-      element,
-    );
+    await this.scrollToMiddle(element);
     await this.driver.actions({ async: true }).contextClick(element).perform();
   }
 
