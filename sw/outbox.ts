@@ -12,13 +12,34 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
+/** Message from the page when the owner lets a new version take over (src/lib/pwa.ts applyUpdate). */
+export const HAND_OVER = 'HAND_OVER';
+
+/**
+ * Ends the reads of the replays running now. Chromium lets a waiting version take over only once the
+ * active worker has no event left running, and a replay is one (its message or sync event waits for
+ * it): a read on a stalled connection would keep the new version waiting for up to a minute after
+ * the owner tapped Reload. The replay ends as a failed pull; the new version pulls again.
+ */
+let handOver = new AbortController();
+/** The replays running now: the page hears that the hand-over is done once they have ended. */
+const running = new Set<Promise<unknown>>();
+
 /** One replay (send, then pull), and the pages hear of it. The push module asks for one too. */
 export async function replayAndTell(force: boolean): Promise<ReplaySummary> {
-  const summary = await replayOutbox(db, {
+  const replay = replayOutbox(db, {
     fetch: (...args) => fetch(...args),
     now: Date.now,
     force,
+    signal: handOver.signal,
   });
+  running.add(replay);
+  let summary: ReplaySummary;
+  try {
+    summary = await replay;
+  } finally {
+    running.delete(replay);
+  }
   const pages = await self.clients.matchAll({ type: 'window' });
   for (const page of pages) page.postMessage({ type: 'OUTBOX_REPLAYED', summary });
   return summary;
@@ -38,6 +59,17 @@ export function installOutbox(): void {
 
   self.addEventListener('message', (event) => {
     const data = event.data as { type?: string; force?: boolean } | null;
+    if (data?.type === HAND_OVER) {
+      handOver.abort(new Error('a new version takes over'));
+      // Should the new version not take over after all, this worker's later replays read again.
+      handOver = new AbortController();
+      // The page lets the new version take over once this worker has nothing left running.
+      const reply = event.ports[0];
+      event.waitUntil(
+        Promise.allSettled([...running]).then(() => reply?.postMessage({ type: 'HANDED_OVER' })),
+      );
+      return;
+    }
     if (data?.type !== 'REPLAY') return;
     event.waitUntil(replayAndTell(data.force === true));
   });

@@ -35,6 +35,16 @@ export const OTHER_REQUEST_TIMEOUT_MS = 30_000;
  */
 export const IMAGE_REQUEST_TIMEOUT_MS = 120_000;
 
+/**
+ * The reads a replay makes after its drain (the server's conversation since the last pull, and the
+ * engine's copy of the server's context), given up together after this long. A connection that stalls
+ * (a phone's network that drops packets without a reset) otherwise holds the replay for good: the page
+ * runs one replay at a time, so none would follow, and in the worker it is an event still running,
+ * which keeps a new version waiting after the owner taps Reload. Longer than the writes' 30 s: the
+ * first pull of a device brings the whole log.
+ */
+export const REPLAY_READS_TIMEOUT_MS = 60_000;
+
 /** The request timeout of an outbox entry of this kind. */
 export function requestTimeoutMs(kind: string): number {
   if (kind === 'image') return IMAGE_REQUEST_TIMEOUT_MS;

@@ -2,6 +2,7 @@
 // failure it meets is also kept in the device's error ring (lib/device-error-log.ts, the Error Logs page).
 import type { QueryFunction } from '@tanstack/react-query';
 import { reportDeviceError } from './device-error-report';
+import { isApplyingUpdate, untilReloaded } from './pwa';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -103,6 +104,9 @@ export async function apiRequest(
     signal: options.signal ?? null,
   };
   if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);
+
+  // A new version is taking over: the request waits for the reload (pwa.ts untilReloaded).
+  if (isApplyingUpdate()) await untilReloaded();
 
   let res: Response;
   try {

@@ -7,6 +7,7 @@ import { db } from '@/db/db';
 import { replayOutbox, type ReplaySummary } from '@/db/outbox-replay';
 import { outboxDueAt } from '@/domain/outbox-rules';
 import { createOutboxRecheck, serverAnswers } from './outbox-recheck';
+import { isApplyingUpdate } from './pwa';
 
 export const OUTBOX_SYNC_TAG = 'kiri-outbox';
 
@@ -60,6 +61,9 @@ export function onOutboxReplayed(listener: ReplayListener): () => void {
 export function requestReplay(options: { force?: boolean } = {}): void {
   const force = options.force ?? false;
   const controller = workerController();
+  // A new version is taking over: a message or a sync now would start the old worker again and keep
+  // the new one waiting. The new version replays as it starts, and the page after its reload.
+  if (controller && isApplyingUpdate()) return;
   if (controller) {
     controller.postMessage({ type: 'REPLAY', force });
     void registerBackgroundSync();
@@ -116,7 +120,8 @@ const recheck = createOutboxRecheck({
   },
   visible: () => document.visibilityState === 'visible',
   online: () => navigator.onLine,
-  probe: () => serverAnswers(),
+  // No probe while a new version takes over (pwa.ts untilReloaded says why).
+  probe: () => (isApplyingUpdate() ? Promise.resolve(false) : serverAnswers()),
   replay: (options) => requestReplay(options),
 });
 

@@ -57,8 +57,7 @@ async function start(): Promise<void> {
   let controlled = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (applying) {
-      if (!reloaded) window.location.reload();
-      reloaded = true;
+      reloadOnce();
     } else if (controlled) {
       // Another tab let a new version take over: this page still runs the old code and its lazy
       // chunks may be gone from the new cache, so offer the reload.
@@ -84,6 +83,54 @@ async function start(): Promise<void> {
   setInterval(checkForUpdate, UPDATE_INTERVAL_MS);
 }
 
+/** How long the active worker may take to end what it runs before the new version is let in anyway. */
+const HAND_OVER_WAIT_MS = 3_000;
+
+/**
+ * Asks the active worker to end what it runs (sw/outbox.ts HAND_OVER) and waits for its answer, or
+ * HAND_OVER_WAIT_MS. Chromium lets the new version take over only once the active worker is idle and
+ * stopped; anything sent to it after that (a message, a Background Sync) starts it again, so the page
+ * asks first and stays quiet from then on (isApplyingUpdate).
+ */
+function handOver(active: ServiceWorker): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(resolve, HAND_OVER_WAIT_MS);
+    channel.port1.onmessage = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    active.postMessage({ type: 'HAND_OVER' }, [channel.port2]);
+  });
+}
+
+/** Whether the owner has let a new version take over: the page sends the old worker nothing more. */
+export function isApplyingUpdate(): boolean {
+  return applying;
+}
+
+/**
+ * For a request asked for after the owner let a new version take over: it waits for the reload,
+ * which comes within TAKE_OVER_WAIT_MS. Every request of a page its worker controls is an event of
+ * that worker, and one after the old worker has stopped starts it again, which keeps the new version
+ * waiting (up to Chromium's five minutes while the page polls).
+ */
+export function untilReloaded(): Promise<never> {
+  return new Promise<never>(() => undefined);
+}
+
+/**
+ * How long after Reload the page waits for the new version to take over before it reloads anyway:
+ * the owner asked for a reload, and a version that could not take over is offered again.
+ */
+const TAKE_OVER_WAIT_MS = 10_000;
+
+function reloadOnce(): void {
+  if (reloaded) return;
+  reloaded = true;
+  window.location.reload();
+}
+
 /** Lets the waiting version take over; the page reloads once the new version controls it. */
 export function applyUpdate(): void {
   const waiting = registration?.waiting;
@@ -92,8 +139,13 @@ export function applyUpdate(): void {
     window.location.reload();
     return;
   }
+  if (applying) return;
   applying = true;
-  waiting.postMessage({ type: 'SKIP_WAITING' });
+  const active = navigator.serviceWorker.controller;
+  void (active ? handOver(active) : Promise.resolve()).then(() => {
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+    setTimeout(reloadOnce, TAKE_OVER_WAIT_MS);
+  });
 }
 
 /** The store as React state: `{ needRefresh, applyUpdate }`. */

@@ -48,3 +48,54 @@ test('a waiting new version shows the update prompt, and Reload activates it', a
     await proxy.close();
   }
 });
+
+test('Reload lets the new version take over at once while the old worker waits on a stalled read', async ({
+  browser,
+  server,
+}) => {
+  // Chromium lets a new version take over once the active worker is idle and stopped. A replay still
+  // running (its pull of the conversation on a connection that stalled mid-answer, as when the server
+  // is killed while sending it) kept it busy; and once it stopped, the page's next request (a status
+  // probe, a poll) started it again. Either kept the new version waiting until Chromium's own limit
+  // of five minutes (the chaos suite in CI). The page now asks the old worker to end its reads, waits
+  // for its answer, and sends nothing more until the reload (src/lib/pwa.ts applyUpdate). With
+  // DevTools attached, as here, a worker started again is never stopped, so the test also fails if a
+  // request slips through.
+  const proxy: SwProxy = await startSwProxy(server.url);
+  const context = await browser.newContext({ baseURL: proxy.url });
+  try {
+    const page = await context.newPage();
+    await loginAndRegister(page, 'Mira');
+    await waitForServiceWorker(page);
+
+    proxy.setStall(/^\/api\/conversations$/);
+    await page.evaluate(() =>
+      navigator.serviceWorker.controller?.postMessage({ type: 'REPLAY', force: true }),
+    );
+    await expect.poll(() => proxy.stalled()).toBeGreaterThan(0);
+
+    proxy.setWorkerSuffix('// release 2');
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect(page.getByText(TEXT.updateReady)).toBeVisible();
+    proxy.setStall(null);
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expectChat(page);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return (
+            !registration?.waiting && navigator.serviceWorker.controller === registration?.active
+          );
+        }),
+      )
+      .toBe(true);
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
+});

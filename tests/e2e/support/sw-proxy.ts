@@ -14,6 +14,14 @@ export interface SwProxy {
    * null lets everything through.
    */
   setCut(pattern: RegExp | null): void;
+  /**
+   * Requests whose path matches get the start of an answer (its headers and a first byte) and then
+   * nothing: a connection that stalls mid-answer, as one does when the server dies while sending it
+   * or a phone's network drops packets without a reset. null ends the stall for later requests.
+   */
+  setStall(pattern: RegExp | null): void;
+  /** How many requests the stall has held so far. */
+  stalled(): number;
   close(): Promise<void>;
 }
 
@@ -23,11 +31,19 @@ export async function startSwProxy(target: string): Promise<SwProxy> {
   const upstream = new URL(target);
   let suffix = '';
   let cut: RegExp | null = null;
+  let stall: RegExp | null = null;
+  let stalledCount = 0;
 
   const proxy = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://proxy').pathname;
     if (cut?.test(path)) {
       req.socket.destroy();
+      return;
+    }
+    if (stall?.test(path)) {
+      stalledCount += 1;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 4096 });
+      res.write('[');
       return;
     }
     const rewrite = path === WORKER_PATH && suffix !== '';
@@ -85,6 +101,10 @@ export async function startSwProxy(target: string): Promise<SwProxy> {
     setCut: (pattern) => {
       cut = pattern;
     },
+    setStall: (pattern) => {
+      stall = pattern;
+    },
+    stalled: () => stalledCount,
     close: () =>
       new Promise<void>((resolve) => {
         proxy.closeAllConnections();
