@@ -28,6 +28,7 @@ import { watchPageErrors } from './support/page-errors';
 import { exactlyOnceProblems } from '../support/words';
 import { wallTimeAt } from '../../src/domain/zoned-time';
 import { openPushLogStore } from '../../server/push/push-log';
+import { CONVERSATION_LOG_CAP } from '../../server/chat/conversation-log';
 
 /** How many of the owner's messages (texts and photos) the run sends. */
 const MESSAGES = Number(process.env.CHAOS_MESSAGES ?? '45');
@@ -469,9 +470,16 @@ chaos(
       // The books. The server: its conversation log, the owner's messages and Kiri's answers.
       const users = log.filter((entry) => entry.sender === 'user');
       const which = matcher(items, device.photoMessages);
+      // The server keeps the newest CONVERSATION_LOG_CAP entries of an account (spec 000 §9), so a run
+      // whose messages and answers pass it has its oldest messages dropped there by design: they are
+      // counted apart, and only from the oldest message the server still holds is anything "lost".
+      const onServerMatched = users.map((entry) => which(entry.id, entry.message));
+      const keptIndexes = onServerMatched.filter((index): index is number => index !== null);
+      const cappedAway =
+        log.length >= CONVERSATION_LOG_CAP && keptIndexes.length > 0 ? Math.min(...keptIndexes) : 0;
       const onServer = tally(
-        items,
-        users.map((entry) => which(entry.id, entry.message)),
+        items.slice(cappedAway),
+        onServerMatched.map((index) => (index === null ? null : index - cappedAway)),
       );
       const onDevice = tally(
         items,
@@ -491,6 +499,7 @@ chaos(
         photos: items.filter((item) => item.kind === 'photo').length,
         reminders: reminderTexts.length,
         server: onServer,
+        droppedByTheServersCap: cappedAway,
         device: onDevice,
         unansweredOnServer,
         answersMissingOnDevice,
