@@ -14,6 +14,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test, testWithPushService } from './support/fixtures';
 import {
   expectChat,
+  expectNewVersionInControl,
   register,
   registrationDialog,
   submitAccessCode,
@@ -433,17 +434,7 @@ chaos(
         await page.getByRole('button', { name: 'Reload' }).click();
         await reloaded;
         await expectChat(page);
-        await expect
-          .poll(() =>
-            page.evaluate(async () => {
-              const registration = await navigator.serviceWorker.getRegistration();
-              return (
-                !registration?.waiting &&
-                navigator.serviceWorker.controller === registration?.active
-              );
-            }),
-          )
-          .toBe(true);
+        await expectNewVersionInControl(page);
         proxy.setCut(null);
         end = Date.now();
         await recovered('a new worker version installed mid-queue', end);

@@ -1,19 +1,40 @@
 // A new release while the app is open: the new worker waits, the bar 'A new version is ready' shows,
 // and 'Reload' lets it take over. The release is simulated by a proxy that changes /sw.js's bytes.
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { expectChat, loginAndRegister, TEXT, waitForServiceWorker } from './support/app';
+import {
+  expectChat,
+  expectNewVersionInControl,
+  loginAndRegister,
+  TEXT,
+  waitForServiceWorker,
+} from './support/app';
 import { startSwProxy, type SwProxy } from './support/sw-proxy';
 
-test('a waiting new version shows the update prompt, and Reload activates it', async ({
-  browser,
-  server,
-}) => {
-  const proxy: SwProxy = await startSwProxy(server.url);
+/** The app through the release proxy, logged in and controlled by its worker; closed after `use`. */
+async function withProxiedApp(
+  browser: Browser,
+  serverUrl: string,
+  use: (page: Page, proxy: SwProxy) => Promise<void>,
+): Promise<void> {
+  const proxy = await startSwProxy(serverUrl);
   const context = await browser.newContext({ baseURL: proxy.url });
   try {
     const page = await context.newPage();
     await loginAndRegister(page, 'Mira');
     await waitForServiceWorker(page);
+    await use(page, proxy);
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
+}
+
+test('a waiting new version shows the update prompt, and Reload activates it', async ({
+  browser,
+  server,
+}) => {
+  await withProxiedApp(browser, server.url, async (page, proxy) => {
     const prompt = page.getByText(TEXT.updateReady);
     await expect(prompt).toHaveCount(0);
 
@@ -43,10 +64,7 @@ test('a waiting new version shows the update prompt, and Reload activates it', a
       };
     });
     expect(after).toEqual({ waiting: false, controlled: true });
-  } finally {
-    await context.close();
-    await proxy.close();
-  }
+  });
 });
 
 test('Reload lets the new version take over at once while the old worker waits on a stalled read', async ({
@@ -61,13 +79,7 @@ test('Reload lets the new version take over at once while the old worker waits o
   // for its answer, and sends nothing more until the reload (src/lib/pwa.ts applyUpdate). With
   // DevTools attached, as here, a worker started again is never stopped, so the test also fails if a
   // request slips through.
-  const proxy: SwProxy = await startSwProxy(server.url);
-  const context = await browser.newContext({ baseURL: proxy.url });
-  try {
-    const page = await context.newPage();
-    await loginAndRegister(page, 'Mira');
-    await waitForServiceWorker(page);
-
+  await withProxiedApp(browser, server.url, async (page, proxy) => {
     proxy.setStall(/^\/api\/conversations$/);
     await page.evaluate(() =>
       navigator.serviceWorker.controller?.postMessage({ type: 'REPLAY', force: true }),
@@ -84,18 +96,6 @@ test('Reload lets the new version take over at once while the old worker waits o
     await page.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
     await expectChat(page);
-    await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return (
-            !registration?.waiting && navigator.serviceWorker.controller === registration?.active
-          );
-        }),
-      )
-      .toBe(true);
-  } finally {
-    await context.close();
-    await proxy.close();
-  }
+    await expectNewVersionInControl(page);
+  });
 });

@@ -48,6 +48,20 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** The new version controls the page: nothing waits any more, and the page's worker is the active one. */
+export async function expectNewVersionInControl(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return (
+          !registration?.waiting && navigator.serviceWorker.controller === registration?.active
+        );
+      }),
+    )
+    .toBe(true);
+}
+
 /** The page is the app's own document, not Chromium's network error page. */
 export async function expectAppDocument(page: Page): Promise<void> {
   expect(page.url()).not.toMatch(/^chrome-error:/);
