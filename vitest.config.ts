@@ -20,6 +20,11 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // As the server and engine projects: a test's first import of a big module (the engine, a
+          // screen) is transformed then, and on a loaded 2-core machine that alone passed the 5 s
+          // default (engine-parity in a CI run beside other suites).
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
