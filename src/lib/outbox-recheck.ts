@@ -49,6 +49,11 @@ export function createOutboxRecheck(deps: OutboxRecheckDeps): OutboxRecheck {
 
   const schedule = async () => {
     stop();
+    // Offline, the server is out of reach whatever it last answered: the first probe that finds it
+    // again forces a replay. The 'online' event forces one too, but on a phone that event can come
+    // before the network carries anything; that replay then fails and puts what waits on its backoff
+    // (up to 30 s), and only a forced replay skips it.
+    if (!deps.online()) serverSeenDown = true;
     const own = generation;
     const { dueAt, failed } = await deps.outbox();
     if (own !== generation) return;

@@ -135,6 +135,9 @@ export function startOutboxSync(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   window.addEventListener('online', () => requestReplay({ force: true }));
+  // Marks the server as out of reach (outbox-recheck.ts): once back, the first probe that finds it
+  // forces a replay, should the one the 'online' event forces fail.
+  window.addEventListener('offline', () => void scheduleRetry());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') requestReplay({ force: true });
     // Hidden: the probes stop and the backoff alone remains.
