@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The list reads the newest messages live; the service worker writes to the same database from another
 // context, and Dexie tells the page through a BroadcastChannel once the worker's write has committed.
 // A status change (the message answered) moves no index key, so Dexie reports only the row's primary

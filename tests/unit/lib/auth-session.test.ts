@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The pending logout in the session module: what logout() records, what the status check sends first,
 // and what clears it (an answer from the server, or a new login).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

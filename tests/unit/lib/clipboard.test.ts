@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Copy on WebKit: WPE 2.38 (Safari 16.0) has no navigator.clipboard, and Safari's writeText rejects
 // outside a user gesture (NotAllowedError). The old execCommand route must still copy, and a copy that
 // cannot happen must say so (the menu shows 'Could not copy').

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Safari fires no install events: whether Kiri runs from the Home Screen is read from the display mode,
 // or from iOS's navigator.standalone.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // saveFile: a fetched file saved as a download with its name, through a link with `download`.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveFile } from '@/lib/save-file';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The worker's navigation fallback answers app routes with the precached index.html; a file the server
 // makes (the memory dashboard's compiled-memory.md, issue 20) and the API must reach the network.
 import { describe, expect, it } from 'vitest';

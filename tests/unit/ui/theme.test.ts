@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY, getTheme, resolveTheme, setTheme, toggleTheme } from '@/ui/theme';
 

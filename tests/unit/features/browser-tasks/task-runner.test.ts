@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Opening a browser task: after its source's delay, a new tab on a desktop (a refused pop-up is the
 // menu's failure, or the overlay for Kiri's reply and the bubble), the overlay on a phone.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { createElement } from 'react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';

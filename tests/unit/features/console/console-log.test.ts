@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The console log's rules (spec 002 §3, §7, §8, §9): answers turned into entries with the spec's words,
 // the reply previews, and the bounded log kept on the device.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // buildHistoryFile (docs/backup.md "What is in the file"), and the round trip through two devices'
 // databases (fake-indexeddb): export, import on a new device, import again: nothing twice.
 import { describe, expect, it } from 'vitest';
