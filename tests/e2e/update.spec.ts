@@ -56,14 +56,7 @@ test('a waiting new version shows the update prompt, and Reload activates it', a
     await reloaded;
     await expectChat(page);
     await expect(prompt).toHaveCount(0);
-    const after = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return {
-        waiting: Boolean(registration?.waiting),
-        controlled: navigator.serviceWorker.controller === registration?.active,
-      };
-    });
-    expect(after).toEqual({ waiting: false, controlled: true });
+    await expectNewVersionInControl(page);
   });
 });
 
