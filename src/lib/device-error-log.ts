@@ -15,13 +15,14 @@ import {
   type NewDeviceError,
 } from '@/domain/device-errors';
 import type { DeviceErrorFact } from './device-error-report';
+import { trackedStore } from '@/db/pending-writes';
 
 export const DEVICE_ERRORS_DB = 'kiri-device-errors';
 export const DEVICE_ERRORS_KEY = 'ring';
 
 let store: UseStore | undefined;
 /** Opened on first use, not when the module loads (a page that never fails never opens it). */
-const errorStore = () => (store ??= createStore(DEVICE_ERRORS_DB, 'errors'));
+const errorStore = () => (store ??= trackedStore(createStore(DEVICE_ERRORS_DB, 'errors')));
 
 const listeners = new Set<() => void>();
 let counter = 0;

@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { createStore, del, get, set } from 'idb-keyval';
+import { trackedStore } from '@/db/pending-writes';
 import { queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from '@/domain/errors';
 
 /** Data counts as fresh for 5 minutes (spec). */
@@ -54,7 +55,7 @@ export function shouldPersistQuery(query: {
   return query.state.status === 'success' && query.meta?.persist !== false;
 }
 
-const cacheStore = () => createStore('kiri-query-cache', 'cache');
+const cacheStore = () => trackedStore(createStore('kiri-query-cache', 'cache'));
 
 export function createIdbPersister() {
   let store: ReturnType<typeof createStore> | undefined;

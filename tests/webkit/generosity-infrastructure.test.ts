@@ -9,15 +9,8 @@ import { openChat, sendMessage, serverLog } from './support/kiri';
 const session = webkitSession();
 const testId = (id: string) => `[data-testid="${id}"]`;
 
-async function textOf(id: string, expected: RegExp): Promise<string> {
-  return session.page.waitFor(
-    async () => {
-      const text = (await (await session.page.waitForVisible(testId(id))).getText()).trim();
-      return expected.test(text) ? text : null;
-    },
-    { message: `${id} to read ${expected}` },
-  );
-}
+const textOf = (id: string, expected: RegExp) =>
+  session.page.waitForTextMatching(testId(id), expected);
 
 test('generosity counts the support, infrastructure lists each feature, the task manager is an info page', async () => {
   const { page, server } = session;

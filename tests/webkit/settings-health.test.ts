@@ -11,46 +11,51 @@ const session = webkitSession();
 
 const testId = (id: string) => `[data-testid=${JSON.stringify(id)}]`;
 
-/** The element's text as shown, its white space collapsed (as Playwright's toHaveText reads it): a value
- * that wraps at a narrow width comes back from WebDriver with a line break between its words. */
-async function textOf(selector: string): Promise<string> {
-  return (await (await session.page.waitForVisible(selector)).getText())
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-async function waitForMatch(selector: string, pattern: RegExp): Promise<void> {
-  await session.page.waitFor(async () => pattern.test(await textOf(selector)), {
-    message: () => `${selector} to match ${pattern}`,
-  });
-}
-
 test('system health, a recorded error and the timings in WebKit', async () => {
   await openChat(session.page, 'Mira');
 
   await session.page.goto('/settings/system-health');
-  await waitForMatch(testId('health-uptime'), /^\d+(s|m \d{2}s)$/);
-  await waitForMatch(testId('health-stores'), /auth\.json/);
-  await waitForMatch(testId('health-outbox'), /^Nothing waiting$/);
+  await session.page.waitForTextMatching(testId('health-uptime'), /^\d+(s|m \d{2}s)$/);
+  await session.page.waitForTextMatching(testId('health-stores'), /auth\.json/);
+  // Should something still wait, the failure says what (its kinds, age and retries are on the card).
+  await session.page
+    .waitForTextMatching(testId('health-outbox'), /^Nothing waiting$/)
+    .catch(async (error: Error) => {
+      const card = await session.page
+        .evaluate<string>(
+          `return document.querySelector('[aria-labelledby="health-device"]')?.textContent ?? ''`,
+        )
+        .catch(() => '(not read)');
+      throw new Error(`${error.message}; this device's card read "${card}"`);
+    });
   // WebKitGTK may lack the Storage API: then the page says so, it does not make up a figure.
-  await waitForMatch(testId('health-persistent'), /^(Granted|Not granted|Not available)$/);
+  await session.page.waitForTextMatching(
+    testId('health-persistent'),
+    /^(Granted|Not granted|Not available)$/,
+  );
 
   // A failed request through the app's request helper: the error-test page's 500.
   await session.page.goto('/error-test');
   await session.page.click(
     `//*[@data-testid='error-case-status-500']//button[normalize-space()='Run']`,
   );
-  await waitForMatch(
+  await session.page.waitForTextMatching(
     `//*[@data-testid='error-case-status-500']//*[@data-testid='classified-type']`,
     /^server$/,
   );
 
   await session.page.goto('/settings/error-logs');
-  await waitForMatch(testId('device-error'), /GET \/api\/error-test\/status\/500/);
-  await waitForMatch(testId('server-error'), /GET \/api\/error-test\/status\/:status/);
+  await session.page.waitForTextMatching(
+    testId('device-error'),
+    /GET \/api\/error-test\/status\/500/,
+  );
+  await session.page.waitForTextMatching(
+    testId('server-error'),
+    /GET \/api\/error-test\/status\/:status/,
+  );
 
   await session.page.goto('/settings/performance');
-  await waitForMatch(testId('timing-ttfb'), /^\d+(\.\d+)? (ms|s)$/);
+  await session.page.waitForTextMatching(testId('timing-ttfb'), /^\d+(\.\d+)? (ms|s)$/);
   await session.page.waitFor(
     async () =>
       (await session.page.visible(testId('route-timing'))).length > 0 &&

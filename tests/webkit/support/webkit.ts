@@ -354,6 +354,28 @@ export class WebKitPage {
     });
   }
 
+  /**
+   * Waits until the first visible element that matches `selector` reads `pattern`, its white space
+   * collapsed as a person reads it (a value that wraps at a narrow width comes back from WebDriver with a
+   * line break between its words), and returns that text. A timeout says what the element read last.
+   */
+  async waitForTextMatching(
+    selector: string,
+    pattern: RegExp,
+    options: WaitOptions = {},
+  ): Promise<string> {
+    let last = '(not visible)';
+    return this.waitFor(
+      async () => {
+        const element = (await this.visible(selector))[0];
+        if (!element) return null;
+        last = (await element.getText()).replace(/\s+/g, ' ').trim();
+        return pattern.test(last) ? last : null;
+      },
+      { message: () => `${selector} to read ${pattern}; it read "${last}"`, ...options },
+    );
+  }
+
   /** Waits until nothing visible matches. */
   async waitForHidden(selector: string, options: WaitOptions = {}): Promise<void> {
     await this.waitFor(async () => (await this.visible(selector)).length === 0, {
