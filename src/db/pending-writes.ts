@@ -11,9 +11,21 @@ import type { DBCore, Middleware } from 'dexie';
 import type { UseStore } from 'idb-keyval';
 
 const pending = new Set<IDBTransaction>();
+/** Between a `pagehide` into the cache and the `pageshow` out of it: a write begun then is ended too. */
+let cached = false;
 
 /** Counts `tx` as under way until it commits or aborts. */
 export function trackWrite(tx: IDBTransaction): void {
+  if (cached) {
+    // Begun as the page is being cached (a later pagehide handler's, such as the draft's save): it
+    // would be frozen like the others. The draft also waits in localStorage (useDraft's mirror).
+    try {
+      tx.abort();
+    } catch {
+      // Already ended.
+    }
+    return;
+  }
   if (pending.has(tx)) return;
   pending.add(tx);
   const settled = () => pending.delete(tx);
@@ -74,8 +86,18 @@ export function abortWritesWhenCached(target: EventTarget): () => void {
   // (A PageTransitionEvent; typed loosely, as this module is also the worker's, which has no pages.)
   const onPageHide = (event: Event) => {
     // Not persisted: the page is going away for good, and the browser ends its transactions.
-    if ((event as Event & { persisted?: boolean }).persisted) abortPendingWrites();
+    if (!(event as Event & { persisted?: boolean }).persisted) return;
+    cached = true;
+    abortPendingWrites();
+  };
+  const onPageShow = () => {
+    cached = false;
   };
   target.addEventListener('pagehide', onPageHide);
-  return () => target.removeEventListener('pagehide', onPageHide);
+  target.addEventListener('pageshow', onPageShow);
+  return () => {
+    target.removeEventListener('pagehide', onPageHide);
+    target.removeEventListener('pageshow', onPageShow);
+    cached = false;
+  };
 }

@@ -21,7 +21,7 @@ function gate(table: { get(key: string): Promise<unknown> }) {
 }
 
 describe('a page put in the back/forward cache ends its unfinished writes', () => {
-  it('aborts a write under way as the page is cached; nothing of it is stored, and later writes go on', async () => {
+  it('aborts a write under way as the page is cached; nothing of it is stored, and writes go on once it is shown again', async () => {
     const db = freshDb();
     const page = new EventTarget();
     const stop = abortWritesWhenCached(page);
@@ -41,6 +41,7 @@ describe('a page put in the back/forward cache ends its unfinished writes', () =
 
     await expect(write).rejects.toMatchObject({ name: 'AbortError' });
     expect(await db.uiState.get('seen')).toBeUndefined();
+    page.dispatchEvent(new Event('pageshow'));
     await db.uiState.put({ key: 'seen', value: 3 });
     expect(await db.uiState.get('seen')).toEqual({ key: 'seen', value: 3 });
     stop();
@@ -117,6 +118,26 @@ describe('a page put in the back/forward cache ends its unfinished writes', () =
       ),
     ).resolves.toBe('failed');
     expect(await get('kiri-query-cache', inner)).toBe('before');
+    stop();
+  });
+
+  it('ends a write begun while the page is being cached (a later pagehide handler), and writes go on once it is shown again', async () => {
+    const db = freshDb();
+    await db.open();
+    const page = new EventTarget();
+    const stop = abortWritesWhenCached(page);
+    page.dispatchEvent(pageHide(true));
+
+    const late = db.uiState.put({ key: 'composerDraft', value: 'half a thought' });
+    await expect(late).rejects.toBeDefined();
+    expect(await db.uiState.get('composerDraft')).toBeUndefined();
+
+    page.dispatchEvent(new Event('pageshow'));
+    await db.uiState.put({ key: 'composerDraft', value: 'half a thought' });
+    expect(await db.uiState.get('composerDraft')).toEqual({
+      key: 'composerDraft',
+      value: 'half a thought',
+    });
     stop();
   });
 });
