@@ -15,7 +15,7 @@ const pending = new Set<IDBTransaction>();
 let cached = false;
 
 /** Counts `tx` as under way until it commits or aborts. */
-export function trackWrite(tx: IDBTransaction): void {
+function trackWrite(tx: IDBTransaction): void {
   if (cached) {
     // Begun as the page is being cached (a later pagehide handler's, such as the draft's save): it
     // would be frozen like the others. The draft also waits in localStorage (useDraft's mirror).
@@ -26,7 +26,6 @@ export function trackWrite(tx: IDBTransaction): void {
     }
     return;
   }
-  if (pending.has(tx)) return;
   pending.add(tx);
   const settled = () => pending.delete(tx);
   tx.addEventListener('complete', settled);
@@ -61,19 +60,16 @@ export function trackedStore(store: UseStore): UseStore {
     });
 }
 
-/** Aborts every write transaction still under way; returns how many. */
-export function abortPendingWrites(): number {
-  let aborted = 0;
+/** Aborts every write transaction still under way. */
+function abortPendingWrites(): void {
   for (const tx of pending) {
     try {
       tx.abort();
-      aborted += 1;
     } catch {
       // Already committing or done: nothing is held.
     }
   }
   pending.clear();
-  return aborted;
 }
 
 /**

@@ -7,6 +7,13 @@ function pageHide(persisted: boolean): Event {
   return Object.assign(new Event('pagehide'), { persisted });
 }
 
+/** A promise the test awaits, and the call that fulfils it. */
+function signal(): { fired: Promise<void>; fire: () => void } {
+  let fire = () => {};
+  const fired = new Promise<void>((resolve) => (fire = resolve));
+  return { fired, fire };
+}
+
 /** Holds a transaction open (asking its store again and again, as a long one does) until let go. */
 function gate(table: { get(key: string): Promise<unknown> }) {
   let released = false;
@@ -26,8 +33,7 @@ describe('a page put in the back/forward cache ends its unfinished writes', () =
     const page = new EventTarget();
     const stop = abortWritesWhenCached(page);
     const held = gate(db.uiState);
-    let started = () => {};
-    const running = new Promise<void>((resolve) => (started = resolve));
+    const { fired: running, fire: started } = signal();
 
     const write = db.transaction('rw', db.uiState, async () => {
       await db.uiState.put({ key: 'seen', value: 1 });
@@ -53,8 +59,7 @@ describe('a page put in the back/forward cache ends its unfinished writes', () =
     const page = new EventTarget();
     const stop = abortWritesWhenCached(page);
     const held = gate(db.uiState);
-    let started = () => {};
-    const running = new Promise<void>((resolve) => (started = resolve));
+    const { fired: running, fire: started } = signal();
     const read = db.transaction('r', db.uiState, async () => {
       const first = await db.uiState.get('seen');
       started();
@@ -62,8 +67,7 @@ describe('a page put in the back/forward cache ends its unfinished writes', () =
       return first;
     });
     const heldWrite = gate(db.settings);
-    let writing = () => {};
-    const writeRunning = new Promise<void>((resolve) => (writing = resolve));
+    const { fired: writeRunning, fire: writing } = signal();
     const write = db.transaction('rw', db.settings, async () => {
       await db.settings.put({ key: 'timeZone', value: 'Europe/Berlin' });
       writing();
@@ -92,8 +96,7 @@ describe('a page put in the back/forward cache ends its unfinished writes', () =
 
   it('aborts a write of an idb-keyval store (the fetch cache) under way as the page is cached', async () => {
     const inner = createStore(`kiri-query-cache-${Math.random()}`, 'cache');
-    let requested = () => {};
-    const putRequested = new Promise<void>((resolve) => (requested = resolve));
+    const { fired: putRequested, fire: requested } = signal();
     // Tells the test once the write's request is made, before its transaction commits.
     const watched: UseStore = (mode, callback) =>
       inner(mode, (objectStore) => {
