@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
-import { abortWritesWhenCached } from '@/db/pending-writes';
+import { abortTransactionsWhenCached } from '@/db/page-transactions';
 import { afterNextPaint } from '@/lib/after-paint';
 import { hasLocalLogin } from '@/lib/auth-session';
 import { reportUnhandledRejections } from '@/lib/error-log';
@@ -17,7 +17,7 @@ import { registerServiceWorker } from '@/lib/pwa';
 
 reportUnhandledRejections();
 // WebKit freezes a cached page's transactions, and all others on their stores wait behind them.
-abortWritesWhenCached(window);
+abortTransactionsWhenCached(window);
 // The Performance settings page reads these marks (lib/perf-marks.ts).
 markOnce(PERF_MARKS.appStart);
 

@@ -3,7 +3,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import { conversationOrderKey } from '@/domain/conversation-order';
 import type { DeviceReminder } from '@/domain/reminders';
 import type { EngineContext } from '@/engine/companion/types';
-import { pendingWritesMiddleware } from './pending-writes';
+import { pageTransactionsMiddleware } from './page-transactions';
 
 export const DB_NAME = 'kiri';
 
@@ -215,8 +215,8 @@ export class KiriDatabase extends Dexie {
     // status change): the list then keeps a stale status until some other write. Without the cache,
     // each live query checks the news that came during its read against the rows it read.
     super(name, { cache: 'disabled' });
-    // A page ends its writes under way as it is cached (pending-writes.ts).
-    this.use(pendingWritesMiddleware);
+    // A page ends its transactions under way as it is cached (page-transactions.ts).
+    this.use(pageTransactionsMiddleware);
     // Version 1. A schema change is a new version() with an upgrade that never drops messages,
     // and a test that opens a database made by the version before (tests/unit/db/migrations.test.ts).
     this.version(1).stores({

@@ -15,7 +15,7 @@ import {
   type NewDeviceError,
 } from '@/domain/device-errors';
 import type { DeviceErrorFact } from './device-error-report';
-import { trackedStore } from '@/db/pending-writes';
+import { readAcrossCache, trackedStore } from '@/db/page-transactions';
 
 export const DEVICE_ERRORS_DB = 'kiri-device-errors';
 export const DEVICE_ERRORS_KEY = 'ring';
@@ -69,7 +69,7 @@ export function recordFact(fact: DeviceErrorFact): Promise<void> {
 export async function readDeviceErrors(): Promise<DeviceError[]> {
   try {
     if (typeof indexedDB === 'undefined') return [];
-    return parseDeviceErrors(await get(DEVICE_ERRORS_KEY, errorStore()));
+    return parseDeviceErrors(await readAcrossCache(() => get(DEVICE_ERRORS_KEY, errorStore())));
   } catch {
     return [];
   }

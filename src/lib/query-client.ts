@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { createStore, del, get, set } from 'idb-keyval';
-import { trackedStore } from '@/db/pending-writes';
+import { readAcrossCache, trackedStore } from '@/db/page-transactions';
 import { queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from '@/domain/errors';
 
 /** Data counts as fresh for 5 minutes (spec). */
@@ -64,7 +64,9 @@ export function createIdbPersister() {
     key: 'kiri-query-cache',
     throttleTime: 1000,
     storage: {
-      getItem: async (key) => (await get<string>(key, db())) ?? null,
+      // A restore whose read fails is thrown away by the persister: one ended as the page was
+      // cached is read again when it is shown.
+      getItem: async (key) => (await readAcrossCache(() => get<string>(key, db()))) ?? null,
       setItem: (key, value) => set(key, value, db()),
       removeItem: (key) => del(key, db()),
     },
