@@ -12,6 +12,12 @@ import type { DBCore, Middleware } from 'dexie';
 import type { UseStore } from 'idb-keyval';
 
 const pending = new Set<IDBTransaction>();
+/**
+ * How many targets watch for the cache (abortTransactionsWhenCached): until a page registers, nothing
+ * is tracked. The service worker shares the database's code and middleware but has no pages and
+ * never registers, so its transactions cost nothing here.
+ */
+let watchers = 0;
 /** Between a `pagehide` into the cache and the `pageshow` out of it: a transaction begun then is ended too. */
 let cached = false;
 /** How many times the page went into the cache: a read that fails across one was (likely) ended here. */
@@ -21,6 +27,7 @@ let onShown: Array<() => void> = [];
 
 /** Counts `tx` as under way until it commits or aborts. */
 function track(tx: IDBTransaction): void {
+  if (watchers === 0) return;
   if (cached) {
     // Begun as the page is being cached (a later pagehide handler's, such as the draft's save): it
     // would be frozen like the others. The draft also waits in localStorage (useDraft's mirror).
@@ -117,7 +124,10 @@ export function abortTransactionsWhenCached(target: EventTarget): () => void {
   };
   target.addEventListener('pagehide', onPageHide);
   target.addEventListener('pageshow', onPageShow);
+  watchers += 1;
   return () => {
+    watchers -= 1;
+    if (watchers === 0) pending.clear();
     target.removeEventListener('pagehide', onPageHide);
     target.removeEventListener('pageshow', onPageShow);
     onPageShow();

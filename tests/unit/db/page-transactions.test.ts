@@ -153,6 +153,26 @@ describe('a page put in the back/forward cache ends its unfinished transactions'
     expect(await db.settings.get('timeZone')).toEqual({ key: 'timeZone', value: 'Europe/Berlin' });
   });
 
+  it('tracks nothing until a page watches for the cache (the service worker never does)', async () => {
+    const db = freshDb();
+    const held = gate(db.uiState);
+    const { fired: running, fire: started } = signal();
+    // Begun with no page watching, as every transaction of the worker is.
+    const write = db.transaction('rw', db.uiState, async () => {
+      await db.uiState.put({ key: 'seen', value: 1 });
+      started();
+      await held.held();
+    });
+    await running;
+    const page = new EventTarget();
+    onTestFinished(abortTransactionsWhenCached(page));
+    page.dispatchEvent(pageHide(true));
+    held.open();
+    await expect(write).resolves.toBeUndefined();
+    page.dispatchEvent(new Event('pageshow'));
+    expect(await db.uiState.get('seen')).toEqual({ key: 'seen', value: 1 });
+  });
+
   it('a write that ended before the page was cached is kept', async () => {
     const db = freshDb();
     const page = new EventTarget();

@@ -7,13 +7,21 @@ import { ErrorBoundary } from '@/app/ErrorBoundary';
 import { DEVICE_ERROR_CAP } from '@/domain/device-errors';
 import { apiRequest } from '@/lib/api';
 import {
+  keepUntilRecorded,
+  readWaitingErrors,
+  reportDeviceError,
+  WAITING_ERRORS_KEY,
+} from '@/lib/device-error-report';
+import {
   clearDeviceErrors,
   readDeviceErrors,
   recordDeviceError,
+  recordWaitingErrors,
   subscribeDeviceErrors,
 } from '@/lib/device-error-log';
 
 beforeEach(async () => {
+  localStorage.removeItem(WAITING_ERRORS_KEY);
   await clearDeviceErrors();
 });
 afterEach(() => {
@@ -155,5 +163,83 @@ describe('the ring', () => {
     expect(await readDeviceErrors()).toEqual([]);
     expect(heard).toHaveBeenCalledTimes(4);
     stop();
+  });
+});
+
+describe('an error met just before the page goes away', () => {
+  const forced500 = {
+    kind: 'request',
+    at: 1_000,
+    method: 'GET',
+    url: 'http://127.0.0.1:3000/api/error-test/status/500?code=my-access-code#top',
+    status: 500,
+    statusText: 'Internal Server Error',
+    bodyText: '{"success":false,"error":"Error test: status 500 on request"}',
+  } as const;
+
+  it('is written down at once, before any import or IndexedDB write: path only, no query string', () => {
+    void reportDeviceError(forced500);
+    const [waiting] = readWaitingErrors();
+    expect(waiting!.fact).toMatchObject({ kind: 'request', url: '/api/error-test/status/500' });
+    expect(localStorage.getItem(WAITING_ERRORS_KEY)).not.toContain('my-access-code');
+  });
+
+  it('is recorded by the next page that reads the ring, once, and no longer waits', async () => {
+    // What a page that went away at once left behind: the fact written down, its IndexedDB write lost.
+    keepUntilRecorded(forced500);
+    const ring = await readDeviceErrors();
+    expect(ring).toHaveLength(1);
+    expect(ring[0]).toMatchObject({
+      kind: 'request',
+      status: 500,
+      path: '/api/error-test/status/500',
+      message: 'Error test: status 500 on request',
+      count: 1,
+    });
+    expect(readWaitingErrors()).toEqual([]);
+    expect(await readDeviceErrors()).toHaveLength(1);
+  });
+
+  it("a screen's error keeps its name and message while it waits", async () => {
+    keepUntilRecorded({
+      kind: 'screen',
+      at: 2_000,
+      path: '/settings/mood?x=1',
+      error: new TypeError("Cannot read properties of undefined (reading 'mood')"),
+    });
+    keepUntilRecorded({
+      kind: 'network',
+      at: 3_000,
+      method: 'get',
+      url: '/api/a',
+      error: 'offline',
+    });
+    const ring = await readDeviceErrors();
+    expect(ring.map(({ kind, path, message }) => ({ kind, path, message }))).toEqual([
+      { kind: 'network', path: '/api/a', message: 'offline' },
+      {
+        kind: 'screen',
+        path: '/settings/mood',
+        message: "TypeError: Cannot read properties of undefined (reading 'mood')",
+      },
+    ]);
+  });
+
+  it('two tabs recording the same waiting fact at once: it lands once, counted once', async () => {
+    keepUntilRecorded(forced500);
+    vi.resetModules();
+    const otherTab = await import('@/lib/device-error-log');
+    await Promise.all([recordWaitingErrors(), otherTab.recordWaitingErrors()]);
+    const ring = await readDeviceErrors();
+    expect(ring).toHaveLength(1);
+    expect(ring[0]!.count).toBe(1);
+  });
+
+  it('a fact recorded before and cleared is not recorded again from a stale copy', async () => {
+    const waiting = keepUntilRecorded(forced500);
+    expect(await readDeviceErrors()).toHaveLength(1);
+    await clearDeviceErrors();
+    localStorage.setItem(WAITING_ERRORS_KEY, JSON.stringify([waiting]));
+    expect(await readDeviceErrors()).toEqual([]);
   });
 });
