@@ -3,13 +3,16 @@
 import { writeFileSync } from 'node:fs';
 import { test as base } from '@playwright/test';
 import { FakePushService } from '../../server/support/fake-push-service';
-import { startServer, type KiriServer } from './server';
+import { startServer, takeFreshServer, type KiriServer } from './server';
 
 export const test = base.extend<{ server: KiriServer; serverEnv: Record<string, string> }>({
   /** Extra environment for the test's server (`test.use({ serverEnv: { … } })`). */
   serverEnv: [{}, { option: true }],
   server: async ({ serverEnv }, use, testInfo) => {
-    const server = await startServer({ env: serverEnv });
+    const server =
+      Object.keys(serverEnv).length === 0
+        ? await takeFreshServer()
+        : await startServer({ env: serverEnv });
     try {
       await use(server);
     } finally {
