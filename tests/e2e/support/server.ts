@@ -63,7 +63,7 @@ const live = new Set<ChildProcess>();
 // A test runner that dies must not leave servers behind.
 process.once('exit', () => {
   for (const child of live) killGroup(child, 'SIGKILL');
-  if (startedSpare) rmSync(startedSpare.dataDir, { recursive: true, force: true });
+  for (const server of idleSpares) rmSync(server.dataDir, { recursive: true, force: true });
 });
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -195,8 +195,8 @@ export async function startServer(options: ServerOptions = {}): Promise<KiriServ
   };
 }
 
-/** The spare started ahead by `takeFreshServer`, once it answers (so that an exit can remove its DATA_DIR). */
-let startedSpare: KiriServer | undefined;
+/** Spares that answer and were not handed out yet (an exit removes their DATA_DIRs). */
+const idleSpares = new Set<KiriServer>();
 let spare: Promise<KiriServer> | undefined;
 
 /**
@@ -210,14 +210,13 @@ let spare: Promise<KiriServer> | undefined;
  */
 export function takeFreshServer(): Promise<KiriServer> {
   const next = spare ? spare.catch(() => startServer()) : startServer();
-  const following = startServer();
-  following.then(
-    (server) => (startedSpare = server),
-    () => undefined,
-  );
-  spare = following;
+  spare = startServer().then((server) => {
+    idleSpares.add(server);
+    return server;
+  });
+  spare.catch(() => undefined); // reported, if ever, by the call that takes it
   return next.then((server) => {
-    if (startedSpare === server) startedSpare = undefined;
+    idleSpares.delete(server);
     return server;
   });
 }
