@@ -13,6 +13,7 @@ import { useRevealClock } from '../hooks/useSessionMessages';
 import { chatItems, type ChatItem } from '../model/message-view';
 import {
   estimatedEndOffset,
+  followsEndOnResize,
   isAtEnd,
   LOAD_OLDER_THRESHOLD_PX,
   SCROLL_TO_LATEST_THRESHOLD_PX,
@@ -127,23 +128,41 @@ export const MessageList = memo(function MessageList({
   // reply, or a row that turned out taller than its estimate once measured. The virtualizer's own
   // followOnAppend goes to the estimated end, so a taller last row was left below the composer.
   const atEnd = useRef(true);
+  // Set when the list leaves the end for a notification's message, until a scroll event shows where it
+  // went: until then the geometry still says "at the end", and must not carry the view back there.
+  const awayForFocus = useRef(false);
   const totalSize = virtualizer.getTotalSize();
   const lastKey = items.at(-1)?.key;
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!el || !atEnd.current || !hasItems) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight > 1) el.scrollTop = el.scrollHeight;
+    if (!el || !hasItems) return;
+    if (atEnd.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) {
+      el.scrollTop = el.scrollHeight;
+    }
+    // Rows measured shorter than their estimate bring the end into view with no scroll event, which
+    // left the flag saying "away" from the last one: the next message or banner was then not followed.
+    if (!awayForFocus.current) {
+      atEnd.current = isAtEnd(el.scrollHeight - el.scrollTop - el.clientHeight);
+    }
   }, [totalSize, lastKey, hasItems]);
 
   // The list's own box shrinks when something takes room below it (the reply banner, a connection
-  // note, the keyboard): the newest message stays in view above it, as when a message arrives.
+  // note, the keyboard): the newest message stays in view above it, as when a message arrives. Whether
+  // the reader was at the end is read from the box's height before the change as well, not only from
+  // the last scroll event, which can be older than the rows' last measuring.
   useEffect(() => {
     const el = scrollRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
+    let heightBefore = el.clientHeight;
     const observer = new ResizeObserver(() => {
-      if (atEnd.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) {
+      const height = el.clientHeight;
+      const geometry = { scrollHeight: el.scrollHeight, scrollTop: el.scrollTop };
+      const wasAtEnd = { atEnd: atEnd.current, trustGeometry: !awayForFocus.current };
+      if (followsEndOnResize({ ...geometry, height, heightBefore, ...wasAtEnd })) {
         el.scrollTop = el.scrollHeight;
+        atEnd.current = true;
       }
+      heightBefore = height;
     });
     observer.observe(el);
     return () => observer.disconnect();
@@ -167,6 +186,7 @@ export const MessageList = memo(function MessageList({
     if (!focusId || focusIndex < 0 || focusedFor.current === focusId) return;
     focusedFor.current = focusId;
     atEnd.current = false;
+    awayForFocus.current = true;
     virtualizer.scrollToIndex(focusIndex, { align: 'center' });
     onFocused?.(focusId);
   }, [focusId, focusIndex, virtualizer, onFocused]);
@@ -199,6 +219,7 @@ export const MessageList = memo(function MessageList({
     if (!el) return;
     const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
     atEnd.current = isAtEnd(distance);
+    awayForFocus.current = false;
     setAwayFromEnd(showScrollToLatest(distance));
     if (hasMore && el.scrollTop < LOAD_OLDER_THRESHOLD_PX && distance > 0) onLoadOlder();
   };

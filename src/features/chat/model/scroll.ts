@@ -23,6 +23,30 @@ export function isAtEnd(distanceFromEnd: number): boolean {
   return distanceFromEnd <= AT_END_THRESHOLD_PX;
 }
 
+export interface ResizedList {
+  scrollHeight: number;
+  scrollTop: number;
+  /** The list's visible height now, and before the change. */
+  height: number;
+  heightBefore: number;
+  /** The last scroll event found the reader at the end. */
+  atEnd: boolean;
+  /** False while the list is on its way to a message away from the end (a notification's). */
+  trustGeometry: boolean;
+}
+
+/**
+ * The list's box changed height (a banner or the keyboard took room below it): it goes to its end when
+ * the reader was at the end just before, by the last scroll event or by the geometry before the change
+ * (the end can come into view with no scroll event, when rows turn out shorter than estimated).
+ */
+export function followsEndOnResize(list: ResizedList): boolean {
+  const distance = list.scrollHeight - list.scrollTop - list.height;
+  if (distance <= 1) return false;
+  const distanceBefore = list.scrollHeight - list.scrollTop - list.heightBefore;
+  return list.atEnd || (list.trustGeometry && distanceBefore >= -1 && isAtEnd(distanceBefore));
+}
+
 /** The round scroll-to-latest button shows when the reader is more than 100 px from the bottom. */
 export function showScrollToLatest(distanceFromEnd: number): boolean {
   return distanceFromEnd > SCROLL_TO_LATEST_THRESHOLD_PX;

@@ -3,6 +3,7 @@ import { viewportVars } from '@/features/chat/hooks/useViewportHeight';
 import {
   nextMessageLimit,
   estimatedEndOffset,
+  followsEndOnResize,
   isAtEnd,
   INITIAL_MESSAGE_LIMIT,
   SCROLL_TO_LATEST_THRESHOLD_PX,
@@ -35,6 +36,59 @@ describe('scrolling', () => {
     // Rows that fit in the window: no scrolling.
     expect(estimatedEndOffset(5, 68, 24, 800)).toBe(0);
     expect(estimatedEndOffset(0, 68, 24, 800)).toBe(0);
+  });
+});
+
+describe('a banner or the keyboard takes room below the list', () => {
+  // A list of 1,000 px in a box of 600 shrinking to 550: its end was at scrollTop 400.
+  const shrunk = { scrollHeight: 1_000, height: 550, heightBefore: 600 };
+
+  it('the list follows to its end when the reader was at the end before, even if the last scroll event said otherwise', () => {
+    expect(
+      followsEndOnResize({ ...shrunk, scrollTop: 400, atEnd: false, trustGeometry: true }),
+    ).toBe(true);
+    expect(
+      followsEndOnResize({ ...shrunk, scrollTop: 400, atEnd: true, trustGeometry: true }),
+    ).toBe(true);
+    // Within 80 px of the end counts as at the end.
+    expect(
+      followsEndOnResize({ ...shrunk, scrollTop: 320, atEnd: false, trustGeometry: true }),
+    ).toBe(true);
+  });
+
+  it('a reader who scrolled up stays where they are', () => {
+    expect(
+      followsEndOnResize({ ...shrunk, scrollTop: 300, atEnd: false, trustGeometry: true }),
+    ).toBe(false);
+  });
+
+  it('a list on its way to a notification’s message is not carried back to the end', () => {
+    expect(
+      followsEndOnResize({ ...shrunk, scrollTop: 400, atEnd: false, trustGeometry: false }),
+    ).toBe(false);
+  });
+
+  it('a list already at its end, or one that grew, is left alone', () => {
+    expect(
+      followsEndOnResize({
+        scrollHeight: 1_000,
+        scrollTop: 450,
+        height: 550,
+        heightBefore: 600,
+        atEnd: true,
+        trustGeometry: true,
+      }),
+    ).toBe(false);
+    expect(
+      followsEndOnResize({
+        scrollHeight: 1_000,
+        scrollTop: 350,
+        height: 650,
+        heightBefore: 600,
+        atEnd: true,
+        trustGeometry: true,
+      }),
+    ).toBe(false);
   });
 });
 
