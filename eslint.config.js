@@ -30,7 +30,17 @@ const serverTypesOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'data', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'dev-dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-// Starts and stops the real Kiri server (server/index.ts, serving the built dist/ and /api) on a free
+// Starts and stops the real Kiri server (its bundle, dist-server/index.js, serving the built dist/ and /api) on a free
 // loopback port with its own DATA_DIR, so a test can stop it and start it again mid-journey (what a
 // commute looks like to the app). Used by the e2e fixtures and by the benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleServer, SERVER_BUNDLE } from '../../../scripts/server-bundle';
 
 export const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 export const HOST = '127.0.0.1';
@@ -57,6 +58,19 @@ export function freePort(): Promise<number> {
       probe.close(() => resolvePort(address.port));
     });
   });
+}
+
+let bundled: Promise<void> | undefined;
+/**
+ * The server's bundle, built from the current sources the first time this process starts a server: a
+ * journey never runs a bundle older than the code beside it (scripts/server-bundle.ts).
+ */
+function serverBundled(): Promise<void> {
+  bundled ??= bundleServer().catch((error: unknown) => {
+    bundled = undefined;
+    throw error;
+  });
+  return bundled;
 }
 
 const live = new Set<ChildProcess>();
@@ -113,9 +127,11 @@ export async function startServer(options: ServerOptions = {}): Promise<KiriServ
   const start = async (): Promise<void> => {
     if (child && child.exitCode === null && child.signalCode === null) return;
     log = '';
-    // `node --import tsx` rather than `npx tsx`: one process whose pid is the server's, so a stop
-    // is immediate and certain (npx and the tsx CLI each add a parent process).
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    await serverBundled();
+    // `node` itself rather than `npm start`: one process whose pid is the server's, so a stop is
+    // immediate and certain (npm and its shell each add a parent process). The bundle `npm start`
+    // runs, built from the sources once per test process (serverBundled).
+    const proc = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
       cwd: ROOT,
       detached: true, // its own process group, killed as a whole
       stdio: ['ignore', 'pipe', 'pipe'],
