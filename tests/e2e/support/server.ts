@@ -1,6 +1,6 @@
-// Starts and stops the real Kiri server (its bundle, dist-server/index.js, serving the built dist/ and /api) on a free
-// loopback port with its own DATA_DIR, so a test can stop it and start it again mid-journey (what a
-// commute looks like to the app). Used by the e2e fixtures and by the benchmarks.
+// Starts and stops the real Kiri server (its bundle, dist-server/index.js, serving the built dist/ and
+// /api) on a free loopback port with its own DATA_DIR, so a test can stop it and start it again
+// mid-journey (what a commute looks like to the app). Used by the e2e fixtures and by the benchmarks.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

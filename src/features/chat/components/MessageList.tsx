@@ -52,6 +52,11 @@ const OVERSCAN_ROWS = 8;
 const LIST_PADDING_START_PX = 16;
 const LIST_PADDING_END_PX = 8;
 
+/** How far the scroller's end lies below what it shows. */
+function distanceFromEnd(el: HTMLElement): number {
+  return el.scrollHeight - el.scrollTop - el.clientHeight;
+}
+
 function initialViewport(): { width: number; height: number } {
   return typeof window === 'undefined'
     ? { width: 0, height: 0 }
@@ -136,13 +141,13 @@ export const MessageList = memo(function MessageList({
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || !hasItems) return;
-    if (atEnd.current && el.scrollHeight - el.scrollTop - el.clientHeight > 1) {
+    if (atEnd.current && distanceFromEnd(el) > 1) {
       el.scrollTop = el.scrollHeight;
     }
     // Rows measured shorter than their estimate bring the end into view with no scroll event, which
     // left the flag saying "away" from the last one: the next message or banner was then not followed.
     if (!awayForFocus.current) {
-      atEnd.current = isAtEnd(el.scrollHeight - el.scrollTop - el.clientHeight);
+      atEnd.current = isAtEnd(distanceFromEnd(el));
     }
   }, [totalSize, lastKey, hasItems]);
 
@@ -217,7 +222,7 @@ export const MessageList = memo(function MessageList({
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    const distance = distanceFromEnd(el);
     atEnd.current = isAtEnd(distance);
     awayForFocus.current = false;
     setAwayFromEnd(showScrollToLatest(distance));

@@ -107,22 +107,34 @@ beforeEach(() => {
 });
 afterEach(() => resetChatTest());
 
+/**
+ * A list of 1,000 px in a box of 600, whose last scroll event saw it at `scrollTop`: that event is what
+ * the list knows of where the reader is.
+ */
+function listLastScrolledTo(scrollTop: number) {
+  const scroller = renderList();
+  const box = geometryOf(scroller);
+  box.clientHeight = 600;
+  box.scrollHeight = 1_000;
+  resized(scroller);
+  box.scrollTop = scrollTop;
+  scrolled(scroller);
+  /** The reply banner takes `px` below the list. */
+  const bannerTakes = (px: number) => {
+    box.clientHeight -= px;
+    resized(scroller);
+  };
+  return { box, bannerTakes };
+}
+
 describe('the newest message stays above a banner that takes room below the list', () => {
   it('when the end came into view with no scroll event after the last one (rows measured shorter)', () => {
-    const scroller = renderList();
-    const box = geometryOf(scroller);
-    box.clientHeight = 600;
-    box.scrollHeight = 1_000;
-    resized(scroller);
     // The last scroll event saw the list 200 px above its end ...
-    box.scrollTop = 200;
-    scrolled(scroller);
+    const { box, bannerTakes } = listLastScrolledTo(200);
     // ... then rows turned out 200 px shorter than estimated: the end is in view, and no scroll event.
     box.scrollHeight = 800;
 
-    // The reply banner takes 50 px below the list.
-    box.clientHeight = 550;
-    resized(scroller);
+    bannerTakes(50);
 
     expect(box.scrollTop, 'the list is at its end above the banner').toBe(
       box.scrollHeight - box.clientHeight,
@@ -130,16 +142,9 @@ describe('the newest message stays above a banner that takes room below the list
   });
 
   it('a reader who scrolled up stays where they are', () => {
-    const scroller = renderList();
-    const box = geometryOf(scroller);
-    box.clientHeight = 600;
-    box.scrollHeight = 1_000;
-    resized(scroller);
-    box.scrollTop = 100;
-    scrolled(scroller);
+    const { box, bannerTakes } = listLastScrolledTo(100);
 
-    box.clientHeight = 550;
-    resized(scroller);
+    bannerTakes(50);
 
     expect(box.scrollTop).toBe(100);
   });
