@@ -13,6 +13,7 @@ import {
   repliesTo,
   sendMessage,
   serverLog,
+  waitForKiriToFinishTyping,
   type LogEntry,
 } from './support/chat';
 
@@ -92,5 +93,71 @@ test.describe('on a phone', () => {
     const box = (await bubble.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+  });
+
+  test('a reply that comes while a finger draws the list down does not move it; lifted near the end, the list goes to it', async ({
+    page,
+  }) => {
+    await recordMessageAppearances(page);
+    await openChat(page, 'Mira');
+    // Enough to scroll: the list is held only when it can go up.
+    for (let round = 0; round < 2; round++) {
+      const id = await sendMessage(page, `${QUESTIONS[round]} (${round + 1})`);
+      await expectStatus(page, id, 'answered');
+    }
+    const scroller = page.locator('[data-chat-scroller]');
+    const geometry = () =>
+      scroller.evaluate((el) => ({
+        top: el.scrollTop,
+        distance: el.scrollHeight - el.scrollTop - el.clientHeight,
+      }));
+    const area = (await scroller.boundingBox())!;
+    const finger = { x: area.x + area.width / 2, y: area.y + area.height / 2 };
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', dy = 0) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: finger.x, y: finger.y + dy }],
+      });
+
+    // A later part of a split reply comes seconds after the first: the finger goes down between them.
+    // When every part was already shown before the finger held the list, the next question tries again.
+    let checked = false;
+    for (const [round, text] of QUESTIONS.entries()) {
+      await waitForKiriToFinishTyping(page, 3);
+      const id = await sendMessage(page, `${text} (${round + 4})`);
+      await expectStatus(page, id, 'answered');
+      const parts = repliesTo(await serverLog(page), id);
+      if (parts.length < 2) continue;
+      await expect(messageById(page, parts[0]!.id)).toBeInViewport({ ratio: 1 });
+      await expect.poll(async () => (await geometry()).distance).toBeLessThanOrEqual(1);
+
+      await touch('touchStart');
+      // Past the touch slop, then a little: the list moves up with the finger, still near its end.
+      for (const dy of [10, 20, 25]) await touch('touchMove', dy);
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const heldSince = await page.evaluate(() => performance.now());
+      const held = await geometry();
+      const last = parts.at(-1)!;
+      await waitForKiriToFinishTyping(page, parts.length);
+      await expect(messageById(page, last.id)).toHaveCount(1);
+      const during = await geometry();
+      const cameWhileHeld = ((await messageAppearances(page))[last.id] ?? 0) > heldSince;
+      await touch('touchEnd');
+      if (!cameWhileHeld) continue;
+
+      expect(held.distance, 'the drag left the list near its end').toBeLessThanOrEqual(80);
+      expect(during.top, 'the list stayed under the finger').toBe(held.top);
+      expect(during.distance, 'the reply came below, not followed').toBeGreaterThan(held.distance);
+      await expect(
+        messageById(page, last.id),
+        'followed once the finger was lifted',
+      ).toBeInViewport({ ratio: 1 });
+      checked = true;
+      break;
+    }
+    expect(checked, 'a part of a reply came while the finger held the list').toBe(true);
   });
 });

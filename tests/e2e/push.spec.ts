@@ -234,9 +234,12 @@ test('the click on a push for a message the device has not pulled yet scrolls to
       }),
     );
     await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
-    // Up the list, away from the newest, when the notification is clicked.
+    // Up the list, away from the newest, when the notification is clicked: with the wheel, as a reader
+    // would (a scroll made by a script is not held against a message arriving before its scroll event,
+    // and the day's greeting may still be on its way here: docs/chat-client.md).
     const list = page.getByRole('region', { name: 'Messages' });
-    await list.evaluate((element) => element.scrollTo({ top: 0 }));
+    await list.hover();
+    await page.mouse.wheel(0, -100_000);
     await expect(page.locator(`[data-message-id="${seeded[119]}"]`)).not.toBeInViewport();
     const worker = context.serviceWorkers().find((w) => w.url().startsWith(origin));
     await clickNotification(worker!, 'kiri-message');

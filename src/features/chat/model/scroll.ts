@@ -23,6 +23,52 @@ export function isAtEnd(distanceFromEnd: number): boolean {
   return distanceFromEnd <= AT_END_THRESHOLD_PX;
 }
 
+/**
+ * Whether the list goes to its end after its rows changed (a message, the typing indicator, a row
+ * measured taller): while the reader is at the end, unless the reader has a hand on it: a finger
+ * dragging it up, or a wheel or key that has begun to scroll it up, whose scroll event comes a frame
+ * after the list has moved (the last one still says "at the end"). Going to the end then would take
+ * the list from under the reader.
+ */
+export function followsEndOnChange(list: {
+  atEnd: boolean;
+  readerHolds: boolean;
+  distanceFromEnd: number;
+}): boolean {
+  return list.atEnd && !list.readerHolds && list.distanceFromEnd > 1;
+}
+
+/**
+ * What the reader did to the list: a wheel turned, a key pressed while it has the focus, or a finger
+ * moved on it (how far down the screen since it was put there).
+ */
+export type ListInput =
+  | { type: 'wheel'; deltaY: number; ctrlKey: boolean }
+  | { type: 'keydown'; key: string; shiftKey: boolean }
+  | { type: 'touchmove'; fingerMovedDownPx: number };
+
+/**
+ * A wheel turned towards the top (not a pinch: Ctrl+wheel zooms), a key that scrolls up, or a finger
+ * drawn down the screen, which takes the list up towards older messages.
+ */
+export function scrollsUp(input: ListInput): boolean {
+  if (input.type === 'wheel') return input.deltaY < 0 && !input.ctrlKey;
+  if (input.type === 'touchmove') return input.fingerMovedDownPx > 0;
+  return (
+    input.key === 'ArrowUp' ||
+    input.key === 'PageUp' ||
+    input.key === 'Home' ||
+    (input.key === ' ' && input.shiftKey)
+  );
+}
+
+/**
+ * How long a wheel or key that began to scroll the list up holds it after the last wheel, key or scroll
+ * event: a wheel's scroll glides over several frames, and one turned over something else that scrolls
+ * brings no scroll event of the list at all.
+ */
+export const SCROLL_UP_HOLD_MS = 300;
+
 export interface ResizedList {
   scrollHeight: number;
   scrollTop: number;

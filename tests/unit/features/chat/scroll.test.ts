@@ -3,8 +3,10 @@ import { viewportVars } from '@/features/chat/hooks/useViewportHeight';
 import {
   nextMessageLimit,
   estimatedEndOffset,
+  followsEndOnChange,
   followsEndOnResize,
   isAtEnd,
+  scrollsUp,
   INITIAL_MESSAGE_LIMIT,
   SCROLL_TO_LATEST_THRESHOLD_PX,
   shouldLoadOlder,
@@ -89,6 +91,47 @@ describe('a banner or the keyboard takes room below the list', () => {
         trustGeometry: true,
       }),
     ).toBe(false);
+  });
+});
+
+describe('followsEndOnChange: a new message is followed unless the reader holds the list', () => {
+  it('a list at its end goes to the message that came', () => {
+    expect(followsEndOnChange({ atEnd: true, readerHolds: false, distanceFromEnd: 68 })).toBe(true);
+  });
+
+  it('a reader with a hand on it (a finger, a wheel or key scrolling up) is not moved', () => {
+    expect(followsEndOnChange({ atEnd: true, readerHolds: true, distanceFromEnd: 68 })).toBe(false);
+  });
+
+  it('a reader away from the end, or a list already there, is left alone', () => {
+    expect(followsEndOnChange({ atEnd: false, readerHolds: false, distanceFromEnd: 68 })).toBe(
+      false,
+    );
+    expect(followsEndOnChange({ atEnd: true, readerHolds: false, distanceFromEnd: 1 })).toBe(false);
+  });
+});
+
+describe('scrollsUp: the inputs that begin to take the reader up the list', () => {
+  it('a wheel turned towards the top, not a Ctrl+wheel zoom nor a wheel down', () => {
+    expect(scrollsUp({ type: 'wheel', deltaY: -40, ctrlKey: false })).toBe(true);
+    expect(scrollsUp({ type: 'wheel', deltaY: -40, ctrlKey: true })).toBe(false);
+    expect(scrollsUp({ type: 'wheel', deltaY: 40, ctrlKey: false })).toBe(false);
+  });
+
+  it('a finger drawn down the screen, not one pushed up nor one that has not moved', () => {
+    expect(scrollsUp({ type: 'touchmove', fingerMovedDownPx: 12 })).toBe(true);
+    expect(scrollsUp({ type: 'touchmove', fingerMovedDownPx: -12 })).toBe(false);
+    expect(scrollsUp({ type: 'touchmove', fingerMovedDownPx: 0 })).toBe(false);
+  });
+
+  it('Arrow Up, Page Up, Home and Shift+Space; not Arrow Down, Page Down, End or Space', () => {
+    for (const key of ['ArrowUp', 'PageUp', 'Home']) {
+      expect(scrollsUp({ type: 'keydown', key, shiftKey: false }), key).toBe(true);
+    }
+    expect(scrollsUp({ type: 'keydown', key: ' ', shiftKey: true })).toBe(true);
+    for (const key of ['ArrowDown', 'PageDown', 'End', ' ']) {
+      expect(scrollsUp({ type: 'keydown', key, shiftKey: false }), key).toBe(false);
+    }
   });
 });
 
