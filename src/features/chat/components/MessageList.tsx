@@ -1,7 +1,7 @@
 // The message list: virtualized (a day of 10,000 messages scrolls smoothly), anchored at the end so it
 // opens at the newest, follows new messages while the reader is at the end, keeps its place when older
 // messages load above, and shows the round scroll-to-latest button past 100 px from the bottom.
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown } from 'lucide-react';
 import type { MessageRow } from '@/db/schema';
@@ -9,19 +9,18 @@ import { useAfterFirstPaint } from '@/lib/after-paint';
 import { cn } from '@/ui/cn';
 import { markSeen } from '../hooks/useLatestReply';
 import type { PressPoint } from '../hooks/useLongPress';
+import { useReaderHand } from '../hooks/useReaderHand';
 import { useRevealClock } from '../hooks/useSessionMessages';
 import { chatItems, type ChatItem } from '../model/message-view';
 import {
+  distanceFromEnd,
   estimatedEndOffset,
   followsEndOnChange,
   followsEndOnResize,
   isAtEnd,
   LOAD_OLDER_THRESHOLD_PX,
   SCROLL_TO_LATEST_THRESHOLD_PX,
-  SCROLL_UP_HOLD_MS,
-  scrollsUp,
   showScrollToLatest,
-  type ListInput,
 } from '../model/scroll';
 import { CHAT_TEXT } from '../model/texts';
 import { ChatAnnouncer } from './ChatAnnouncer';
@@ -55,11 +54,6 @@ const ESTIMATED_ITEM_PX = 68;
 const OVERSCAN_ROWS = 8;
 const LIST_PADDING_START_PX = 16;
 const LIST_PADDING_END_PX = 8;
-
-/** How far the scroller's end lies below what it shows. */
-function distanceFromEnd(el: HTMLElement): number {
-  return el.scrollHeight - el.scrollTop - el.clientHeight;
-}
 
 function initialViewport(): { width: number; height: number } {
   return typeof window === 'undefined'
@@ -99,13 +93,10 @@ export const MessageList = memo(function MessageList({
   const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
   const [awayFromEnd, setAwayFromEnd] = useState(false);
 
-  // The reader's hand on the list (followsEndOnChange): `gripping`, a finger drawing it down or the
-  // mouse held on its scrollbar; `scrollingUp`, a wheel or key that has begun to scroll it up. The ref
-  // is what the effects read at once; the state tells the virtualizer, whose own following is decided
-  // in render. `missed`: a change came while the hand held the list, to be followed when it lets go.
-  const hand = useRef({ gripping: false, scrollingUp: false, missed: false });
-  const [readerHolds, setReaderHolds] = useState(false);
-  const scrollUpTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Whether the reader is at the end, by the last scroll event (and the rows' last measuring, below).
+  const atEnd = useRef(true);
+  // A reader who has begun to scroll up holds the list: what arrives meanwhile is not followed.
+  const { readerHolds, isHeld, noteMissed, onListScrolled } = useReaderHand(scrollRef, atEnd);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design
   const virtualizer = useVirtualizer({
@@ -143,24 +134,24 @@ export const MessageList = memo(function MessageList({
     virtualizer.scrollToEnd();
   }, [hasItems, sessionId, virtualizer]);
 
-  // Follow the end while the reader is at it: a new message, the typing indicator, a part of a split
-  // reply, or a row that turned out taller than its estimate once measured. The virtualizer's own
-  // followOnAppend goes to the estimated end, so a taller last row was left below the composer.
-  const atEnd = useRef(true);
   // Set when the list leaves the end for a notification's message, until a scroll event shows where it
   // went: until then the geometry still says "at the end", and must not carry the view back there.
   const awayForFocus = useRef(false);
   const totalSize = virtualizer.getTotalSize();
   const lastKey = items.at(-1)?.key;
+  // Follow the end while the reader is at it (and does not hold the list): a new message, the typing
+  // indicator, a part of a split reply, or a row that turned out taller than its estimate once
+  // measured. The virtualizer's own followOnAppend goes to the estimated end, so a taller last row was
+  // left below the composer.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || !hasItems) return;
-    const held = hand.current.gripping || hand.current.scrollingUp;
+    const held = isHeld();
     const change = { atEnd: atEnd.current, distanceFromEnd: distanceFromEnd(el) };
     if (followsEndOnChange({ ...change, readerHolds: held })) {
       el.scrollTop = el.scrollHeight;
     } else if (held && followsEndOnChange({ ...change, readerHolds: false })) {
-      hand.current.missed = true;
+      noteMissed();
     }
     // Rows measured shorter than their estimate bring the end into view with no scroll event, which
     // left the flag saying "away" from the last one: the next message or banner was then not followed.
@@ -168,94 +159,7 @@ export const MessageList = memo(function MessageList({
     if (!awayForFocus.current && !held) {
       atEnd.current = isAtEnd(distanceFromEnd(el));
     }
-  }, [totalSize, lastKey, hasItems]);
-
-  /**
-   * The reader's hand changed. Once it lets go of a list its scroll events still find at the end, what
-   * came while it held is followed; nothing else moves then (a flick's glide goes on undisturbed).
-   */
-  const changeHand = useCallback((change: { gripping?: boolean; scrollingUp?: boolean }) => {
-    hand.current = { ...hand.current, ...change };
-    const holds = hand.current.gripping || hand.current.scrollingUp;
-    setReaderHolds(holds);
-    const el = scrollRef.current;
-    if (!el || holds || !hand.current.missed) return;
-    hand.current.missed = false;
-    const list = { atEnd: atEnd.current, distanceFromEnd: distanceFromEnd(el) };
-    if (followsEndOnChange({ ...list, readerHolds: false })) el.scrollTop = el.scrollHeight;
-  }, []);
-
-  /**
-   * A wheel or key has begun to scroll the list up: held until it has been still (no wheel, key or
-   * scroll event) for SCROLL_UP_HOLD_MS. A wheel's scroll can glide over several frames, and one turned
-   * over something else that scrolls brings no scroll event of the list at all.
-   */
-  const holdWhileScrollingUp = useCallback(() => {
-    clearTimeout(scrollUpTimer.current);
-    scrollUpTimer.current = setTimeout(() => changeHand({ scrollingUp: false }), SCROLL_UP_HOLD_MS);
-    if (!hand.current.scrollingUp) changeHand({ scrollingUp: true });
-  }, [changeHand]);
-
-  // A wheel, key or finger that scrolls the list up is known before the scroll event it brings (a
-  // frame later): a message arriving in between must not carry the list back to the end. A finger that
-  // only presses (a tap, a long press for the menu) holds nothing; nor does a press of the mouse on the
-  // list itself (its scrollbar), until it is released.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!el) return;
-    const onInput = (input: ListInput) => {
-      if (scrollsUp(input) && el.scrollTop > 0) holdWhileScrollingUp();
-    };
-    const onWheel = (event: WheelEvent) =>
-      onInput({ type: 'wheel', deltaY: event.deltaY, ctrlKey: event.ctrlKey });
-    const onKeyDown = (event: KeyboardEvent) =>
-      onInput({ type: 'keydown', key: event.key, shiftKey: event.shiftKey });
-    // A drag holds the list until the finger is lifted: its scroll events come all along the way.
-    let touchY: number | null = null;
-    const onTouchStart = (event: TouchEvent) => {
-      touchY = event.touches[0]?.clientY ?? null;
-    };
-    const onTouchMove = (event: TouchEvent) => {
-      const y = event.touches[0]?.clientY;
-      if (hand.current.gripping || touchY === null || y === undefined) return;
-      const input = { type: 'touchmove', fingerMovedDownPx: y - touchY } as const;
-      if (scrollsUp(input) && el.scrollTop > 0) changeHand({ gripping: true });
-    };
-    // On the window: the finger may leave the list before it is lifted.
-    const onTouchEnd = (event: TouchEvent) => {
-      if (event.touches.length === 0 && hand.current.gripping) changeHand({ gripping: false });
-    };
-    // The mouse on the list itself, not on a message: its scrollbar, whose thumb it may drag.
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.pointerType === 'mouse' && event.target === el && el.scrollTop > 0) {
-        changeHand({ gripping: true });
-      }
-    };
-    const onPointerUp = (event: PointerEvent) => {
-      if (event.pointerType === 'mouse' && hand.current.gripping) changeHand({ gripping: false });
-    };
-    el.addEventListener('wheel', onWheel, { passive: true });
-    el.addEventListener('keydown', onKeyDown);
-    el.addEventListener('touchstart', onTouchStart, { passive: true });
-    el.addEventListener('touchmove', onTouchMove, { passive: true });
-    window.addEventListener('touchend', onTouchEnd, { passive: true });
-    window.addEventListener('touchcancel', onTouchEnd, { passive: true });
-    el.addEventListener('pointerdown', onPointerDown);
-    window.addEventListener('pointerup', onPointerUp);
-    window.addEventListener('pointercancel', onPointerUp);
-    return () => {
-      clearTimeout(scrollUpTimer.current);
-      el.removeEventListener('wheel', onWheel);
-      el.removeEventListener('keydown', onKeyDown);
-      el.removeEventListener('touchstart', onTouchStart);
-      el.removeEventListener('touchmove', onTouchMove);
-      window.removeEventListener('touchend', onTouchEnd);
-      window.removeEventListener('touchcancel', onTouchEnd);
-      el.removeEventListener('pointerdown', onPointerDown);
-      window.removeEventListener('pointerup', onPointerUp);
-      window.removeEventListener('pointercancel', onPointerUp);
-    };
-  }, [changeHand, holdWhileScrollingUp]);
+  }, [totalSize, lastKey, hasItems, isHeld, noteMissed]);
 
   // The list's own box shrinks when something takes room below it (the reply banner, a connection
   // note, the keyboard): the newest message stays in view above it, as when a message arrives. Whether
@@ -331,8 +235,8 @@ export const MessageList = memo(function MessageList({
     const distance = distanceFromEnd(el);
     atEnd.current = isAtEnd(distance);
     awayForFocus.current = false;
-    // The scroll a wheel or key began goes on: held until it has been still a moment.
-    if (hand.current.scrollingUp) holdWhileScrollingUp();
+    // A wheel's or key's scroll goes on: the reader's hold does too.
+    onListScrolled();
     setAwayFromEnd(showScrollToLatest(distance));
     if (hasMore && el.scrollTop < LOAD_OLDER_THRESHOLD_PX && distance > 0) onLoadOlder();
   };

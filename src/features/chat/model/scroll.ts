@@ -18,6 +18,15 @@ export function nextMessageLimit(current: number): number {
   return current + Math.max(MESSAGE_PAGE, current);
 }
 
+/** How far a scroller's end lies below what it shows. */
+export function distanceFromEnd(el: {
+  scrollHeight: number;
+  scrollTop: number;
+  clientHeight: number;
+}): number {
+  return el.scrollHeight - el.scrollTop - el.clientHeight;
+}
+
 /** The list follows new messages while the reader is this close to its end. */
 export function isAtEnd(distanceFromEnd: number): boolean {
   return distanceFromEnd <= AT_END_THRESHOLD_PX;
