@@ -1,10 +1,12 @@
-// Entry, and a small one: the theme, the screen settings (font size, wallpaper) and the opening
-// snapshot (today's messages from the device store, app/opening-snapshot.ts) before anything else,
-// then the app itself (app/start.tsx). Every byte statically imported here delays the first message
+// Entry, and a small one: the theme, the screen settings (font size, wallpaper), the clock the last
+// start kept (lib/start-clock.ts: today's id and the way times are written, without Intl's slow first
+// formatter) and the opening snapshot (today's messages from the device store,
+// app/opening-snapshot.ts) before anything else, then the app itself (app/start.tsx). Every byte statically imported here delays the first message
 // painted; the app's code is one dynamic import, which the 'bundle' benchmark counts as part of the
 // first load.
 import { preloadChatChunks } from '@/app/chat-preload';
 import { showOpeningSnapshot } from '@/app/opening-snapshot';
+import { primeStartClock } from '@/lib/start-clock';
 import { initScreenSettings } from '@/ui/screen-dom';
 import { initTheme } from '@/ui/theme-dom';
 import './index.css';
@@ -13,6 +15,7 @@ initTheme();
 // Before the snapshot paints: its bubbles take their size and page colour from these.
 initScreenSettings();
 preloadChatChunks(document, location.pathname);
+primeStartClock();
 
 const root = document.getElementById('root')!;
 

@@ -1,17 +1,100 @@
 // Day sessions (spec 000 §3.9, §4, §9): one session a day, its id the date in the owner's time zone.
 // Intl alone (no date library): the opening snapshot (src/snapshot.ts) computes today's id before the
-// app's code has loaded, and every byte of its script delays the first message painted.
+// app's code has loaded, and every byte of its script delays the first message painted. The first
+// Intl.DateTimeFormat a page makes costs some 20 ms (ICU starting up), so a start reads today's id
+// from the days the last start worked out (knownDays, kept by lib/start-clock.ts) when it can.
 
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 export const DAY_CHECK_INTERVAL_MS = 60_000;
 export const NEW_DAY_BANNER_MS = 5_000;
 export const SESSION_RETENTION_DAYS = 30;
 
+/** One day of one zone as a span of time: every instant in [start, end) has the id `id` there. */
+export interface DayWindow {
+  timeZone: string;
+  id: string;
+  start: number;
+  end: number;
+}
+
+let knownDays: readonly DayWindow[] = [];
+
+/** Days worked out before (dayWindowAt): sessionIdAt answers for an instant inside one without Intl. */
+export function setKnownDays(days: readonly DayWindow[]): void {
+  knownDays = days.filter(isDayWindow);
+}
+
 /** `yyyy-MM-dd` of the given instant in the owner's zone: the day rolls at that zone's midnight. */
 export function sessionIdAt(instant: Date | number, timeZone = DEFAULT_TIME_ZONE): string {
+  const at = typeof instant === 'number' ? instant : instant.getTime();
+  for (const day of knownDays) {
+    if (day.timeZone === timeZone && at >= day.start && at < day.end) return day.id;
+  }
+  return dayIdByIntl(at, timeZone);
+}
+
+function dayIdByIntl(at: number, timeZone: string): string {
   const parts: Record<string, string> = {};
-  for (const part of dayFormat(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  for (const part of dayFormat(timeZone).formatToParts(at)) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const HOUR_MS = 3_600_000;
+/** Far beyond any day's length (23 to 25 hours, a zone's change of offset at most a day). */
+const DAY_SEARCH_MS = 50 * HOUR_MS;
+/** How densely a found day is checked to be one unbroken span. */
+const DAY_CHECK_STEP_MS = 15 * 60_000;
+
+/**
+ * The day the instant falls in, in that zone, as the span of instants that share its id: found with
+ * Intl (ids compare as text: `yyyy-MM-dd`), each end to the millisecond. Null when the zone's days do
+ * not run forward there (a zone whose clock went back across midnight), or for a zone Intl refuses.
+ */
+export function dayWindowAt(instant: number, timeZone: string): DayWindow | null {
+  try {
+    const id = dayIdByIntl(instant, timeZone);
+    // The first instant with this id or a later one: before it, earlier ids only.
+    let before = instant - DAY_SEARCH_MS;
+    let start = instant;
+    if (dayIdByIntl(before, timeZone) >= id) return null;
+    while (start - before > 1) {
+      const middle = Math.floor((before + start) / 2);
+      if (dayIdByIntl(middle, timeZone) >= id) start = middle;
+      else before = middle;
+    }
+    // The first instant with a later id.
+    let last = instant;
+    let end = instant + DAY_SEARCH_MS;
+    if (dayIdByIntl(end, timeZone) <= id) return null;
+    while (end - last > 1) {
+      const middle = Math.floor((last + end) / 2);
+      if (dayIdByIntl(middle, timeZone) > id) end = middle;
+      else last = middle;
+    }
+    for (let at = start; at < end; at += DAY_CHECK_STEP_MS) {
+      if (dayIdByIntl(at, timeZone) !== id) return null;
+    }
+    if (dayIdByIntl(end - 1, timeZone) !== id) return null;
+    return { timeZone, id, start, end };
+  } catch {
+    return null;
+  }
+}
+
+const DAY_ID = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isDayWindow(value: unknown): value is DayWindow {
+  const day = value as Partial<DayWindow> | null;
+  return (
+    typeof day === 'object' &&
+    day !== null &&
+    typeof day.timeZone === 'string' &&
+    typeof day.id === 'string' &&
+    DAY_ID.test(day.id) &&
+    Number.isSafeInteger(day.start) &&
+    Number.isSafeInteger(day.end) &&
+    day.start! < day.end!
+  );
 }
 
 /** Formatters are costly to make: one per zone, made on first use. */
@@ -34,20 +117,34 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-let titleFormat: Intl.DateTimeFormat | undefined;
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-/** The session's title: the long date of its day, e.g. 'Sunday, November 22, 2026'. */
+/**
+ * The session's title: the long date of its day in English, e.g. 'Sunday, November 22, 2026' (what
+ * en-US Intl writes, a test checks; written out here because the list's first render shows it, and
+ * the first Intl formatter of a page is slow to make).
+ */
 export function sessionTitle(sessionId: string): string {
   const [year, month, day] = sessionId.split('-').map(Number) as [number, number, number];
   // Noon UTC of that calendar day names the same weekday in every zone, so the title never drifts.
-  titleFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  return titleFormat.format(Date.UTC(year, month - 1, day, 12));
+  const date = new Date(Date.UTC(year, month - 1, day, 12));
+  // As Intl's format of an invalid date: a broken id is a fault to see, not a title to show.
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a day: ${sessionId}`);
+  return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** Whether a session's day is more than the retention window before today's (it may be removed). */

@@ -1,6 +1,7 @@
 // The cold start (docs/chat-client.md, "Cold start"): opened offline, the installed app paints
 // today's messages from the device store (the opening snapshot) before its own code has run, and
 // the chat screen then takes over in its place: the same messages, now the real, usable list.
+import type { Page } from '@playwright/test';
 import { waitForServiceWorker } from './support/app';
 import {
   composer,
@@ -26,7 +27,31 @@ new MutationObserver(function (_, observer) {
   );
   observer.disconnect();
 }).observe(document, { childList: true, subtree: true });
+// How many Intl date formatters the page made before the app's list was in the document: the first
+// costs some 20 ms (ICU starting up), and a start reads the clock the last one kept instead.
+window.__formattersBeforeList = null;
+(function () {
+  var made = 0;
+  var count = function () { made += 1; };
+  Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+    construct: function (target, args) { count(); return Reflect.construct(target, args); },
+    apply: function (target, self, args) { count(); return Reflect.apply(target, self, args); },
+  });
+  new MutationObserver(function (_, observer) {
+    if (!document.querySelector('[data-message-id]')) return;
+    window.__formattersBeforeList = made;
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+})();
 `;
+
+/** The times the chat's list shows, top to bottom. */
+function timesShown(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-chat-scroller]')
+    .innerText()
+    .then((text) => text.match(/\b\d{1,2}:\d{2}(?:\s?[AP]M)?/g) ?? []);
+}
 
 test("offline cold start: today's messages show from the device at once, then the chat takes over", async ({
   page,
@@ -46,6 +71,8 @@ test("offline cold start: today's messages show from the device at once, then th
   // The app saves its query cache (the login) at most once a second.
   await page.waitForTimeout(1500);
   const before = await messageIdsOnScreen(page);
+  const timesBefore = await timesShown(page);
+  expect(timesBefore.length).toBeGreaterThan(0);
 
   await context.addInitScript({ content: RECORD_SNAPSHOT });
   await context.setOffline(true);
@@ -61,6 +88,13 @@ test("offline cold start: today's messages show from the device at once, then th
   expect(painted, 'the opening snapshot painted before the app').not.toBeNull();
   expect(painted).toEqual(before);
   expect(await messageIdsOnScreen(page)).toEqual(before);
+  // The times as before, written with the pattern the first start learned from Intl, and no Intl
+  // formatter made on the way to the list.
+  expect(await timesShown(page)).toEqual(timesBefore);
+  const formatters = await page.evaluate(
+    () => (window as unknown as { __formattersBeforeList: number | null }).__formattersBeforeList,
+  );
+  expect(formatters, 'Intl date formatters made before the list').toBe(0);
 
   // And the screen is the real one: the composer takes a message, which waits for the network.
   const waiting = await sendMessage(page, 'Still on the train.');

@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { db } from '@/db/db';
 import { ensureTodaySession } from '@/db/sessions';
 import { DAY_CHECK_INTERVAL_MS, DEFAULT_TIME_ZONE, NEW_DAY_BANNER_MS } from '@/domain/day-session';
+import { afterNextPaint } from '@/lib/after-paint';
+import { rememberStartClock } from '@/lib/start-clock';
 
 export const NEW_DAY_EVENT = 'kiri:new-day';
 
@@ -17,6 +19,7 @@ export function useDaySession(timeZone: string | undefined) {
   const [todayId, setTodayId] = useState<string | null>(null);
   const [banner, setBanner] = useState<NewDayBanner | null>(null);
   const knownToday = useRef<string | null>(null);
+  const remembered = useRef<string | null>(null);
 
   /** Makes sure today's session exists and returns its id (the composer writes there). */
   const ensureToday = useCallback(async (): Promise<string> => {
@@ -30,6 +33,13 @@ export function useDaySession(timeZone: string | undefined) {
     const changed = before !== null && before !== session.id;
     knownToday.current = session.id;
     setTodayId(session.id);
+    // Once per page and day, after the first paint: the next start reads today's id and the times
+    // without making an Intl formatter first.
+    const zone = timeZone ?? DEFAULT_TIME_ZONE;
+    if (remembered.current !== `${zone} ${session.id}`) {
+      remembered.current = `${zone} ${session.id}`;
+      afterNextPaint(() => rememberStartClock(zone));
+    }
     if (closedId || changed) {
       setBanner({ title: session.title, sessionId: session.id });
       window.dispatchEvent(

@@ -1,5 +1,6 @@
 // What the message list shows of the device's rows at a given time (spec 000 §2.2, §4, §7).
 import type { MessageRow, MessageStatus } from '@/db/schema';
+import { formatClockTime } from '@/domain/clock-time';
 import { deliveryOutcome } from '@/domain/outbox-rules';
 import { STATUS_TEXT } from './texts';
 
@@ -15,11 +16,9 @@ export const GROUP_GAP_MS = 5 * 60_000;
 /** The reason the outbox gives when no answer came at all: the plain offline case. */
 export const OFFLINE_REASON = (deliveryOutcome(null) as { reason: string }).reason;
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
-/** A message's time stamp as the list shows it, in the device's locale. */
+/** A message's time stamp as the list shows it, in the device's locale (domain/clock-time.ts). */
 export function formatTime(timestamp: number): string {
-  return timeFormat.format(timestamp);
+  return formatClockTime(timestamp);
 }
 
 /** A part of a split reply is stored at once and shown from its reveal time. */

@@ -1,8 +1,10 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/db/db';
 import { ensureTodaySession } from '@/db/sessions';
-import { sessionIdAt, sessionTitle } from '@/domain/day-session';
+import { setKnownTimePattern } from '@/domain/clock-time';
+import { sessionIdAt, sessionTitle, setKnownDays } from '@/domain/day-session';
+import { START_CLOCK_KEY } from '@/lib/start-clock';
 import {
   emptyStore,
   giveLayout,
@@ -91,5 +93,28 @@ describe('new day banner', () => {
     });
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(await screen.findByText(/New day, new session/)).toBeTruthy();
+  });
+});
+
+describe('the clock kept for the next start', () => {
+  it("after the chat's first paint, today's and tomorrow's days are kept, in the owner's zone", async () => {
+    localStorage.removeItem(START_CLOCK_KEY);
+    stubServer();
+    renderChat();
+    await waitFor(() => expect(localStorage.getItem(START_CLOCK_KEY)).not.toBeNull(), {
+      timeout: 5_000,
+    });
+    const kept = JSON.parse(localStorage.getItem(START_CLOCK_KEY)!) as {
+      days: Array<{ timeZone: string; id: string }>;
+      pattern: unknown;
+    };
+    const today = sessionIdAt(Date.now(), TZ);
+    expect(kept.days.map((day) => [day.timeZone, day.id])).toEqual([
+      [TZ, today],
+      [TZ, sessionIdAt(Date.now() + 86_400_000, TZ)],
+    ]);
+    expect(kept.pattern).not.toBeNull();
+    setKnownDays([]);
+    setKnownTimePattern(null);
   });
 });
