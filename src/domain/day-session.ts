@@ -19,7 +19,7 @@ export interface DayWindow {
 
 let knownDays: readonly DayWindow[] = [];
 
-/** Days worked out before (dayWindowAt): sessionIdAt answers for an instant inside one without Intl. */
+/** Days worked out before (day-window.ts): sessionIdAt answers for an instant inside one without Intl. */
 export function setKnownDays(days: readonly DayWindow[]): void {
   knownDays = days.filter(isDayWindow);
 }
@@ -30,55 +30,14 @@ export function sessionIdAt(instant: Date | number, timeZone = DEFAULT_TIME_ZONE
   for (const day of knownDays) {
     if (day.timeZone === timeZone && at >= day.start && at < day.end) return day.id;
   }
-  return dayIdByIntl(at, timeZone);
+  return dayIdFromIntl(at, timeZone);
 }
 
-function dayIdByIntl(at: number, timeZone: string): string {
+/** sessionIdAt as Intl answers it, whatever days are known (for working the days out: day-window.ts). */
+export function dayIdFromIntl(at: number, timeZone: string): string {
   const parts: Record<string, string> = {};
   for (const part of dayFormat(timeZone).formatToParts(at)) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-const HOUR_MS = 3_600_000;
-/** Far beyond any day's length (23 to 25 hours, a zone's change of offset at most a day). */
-const DAY_SEARCH_MS = 50 * HOUR_MS;
-/** How densely a found day is checked to be one unbroken span. */
-const DAY_CHECK_STEP_MS = 15 * 60_000;
-
-/**
- * The day the instant falls in, in that zone, as the span of instants that share its id: found with
- * Intl (ids compare as text: `yyyy-MM-dd`), each end to the millisecond. Null when the zone's days do
- * not run forward there (a zone whose clock went back across midnight), or for a zone Intl refuses.
- */
-export function dayWindowAt(instant: number, timeZone: string): DayWindow | null {
-  try {
-    const id = dayIdByIntl(instant, timeZone);
-    // The first instant with this id or a later one: before it, earlier ids only.
-    let before = instant - DAY_SEARCH_MS;
-    let start = instant;
-    if (dayIdByIntl(before, timeZone) >= id) return null;
-    while (start - before > 1) {
-      const middle = Math.floor((before + start) / 2);
-      if (dayIdByIntl(middle, timeZone) >= id) start = middle;
-      else before = middle;
-    }
-    // The first instant with a later id.
-    let last = instant;
-    let end = instant + DAY_SEARCH_MS;
-    if (dayIdByIntl(end, timeZone) <= id) return null;
-    while (end - last > 1) {
-      const middle = Math.floor((last + end) / 2);
-      if (dayIdByIntl(middle, timeZone) > id) end = middle;
-      else last = middle;
-    }
-    for (let at = start; at < end; at += DAY_CHECK_STEP_MS) {
-      if (dayIdByIntl(at, timeZone) !== id) return null;
-    }
-    if (dayIdByIntl(end - 1, timeZone) !== id) return null;
-    return { timeZone, id, start, end };
-  } catch {
-    return null;
-  }
 }
 
 const DAY_ID = /^\d{4}-\d{2}-\d{2}$/;

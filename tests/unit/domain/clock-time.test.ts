@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  formatClockTime,
-  isTimePattern,
-  learnTimePattern,
-  setKnownTimePattern,
-} from '@/domain/clock-time';
+import { formatClockTime, isTimePattern, setKnownTimePattern } from '@/domain/clock-time';
+import { learnTimePattern } from '@/domain/time-pattern-learning';
 
 afterEach(() => {
   setKnownTimePattern(null);

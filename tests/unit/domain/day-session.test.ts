@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  dayWindowAt,
-  isSessionExpired,
-  sessionIdAt,
-  sessionTitle,
-  setKnownDays,
-} from '@/domain/day-session';
+import { isSessionExpired, sessionIdAt, sessionTitle, setKnownDays } from '@/domain/day-session';
+import { dayWindowAt } from '@/domain/day-window';
 
 afterEach(() => {
   setKnownDays([]);

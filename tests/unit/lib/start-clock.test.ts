@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatClockTime, setKnownTimePattern } from '@/domain/clock-time';
 import { sessionIdAt, setKnownDays } from '@/domain/day-session';
-import { primeStartClock, rememberStartClock, START_CLOCK_KEY } from '@/lib/start-clock';
+import { rememberStartClock } from '@/lib/remember-start-clock';
+import { primeStartClock, START_CLOCK_KEY } from '@/lib/start-clock';
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { values: Map<string, string> } {
   const values = new Map<string, string>();

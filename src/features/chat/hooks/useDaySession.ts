@@ -6,7 +6,6 @@ import { db } from '@/db/db';
 import { ensureTodaySession } from '@/db/sessions';
 import { DAY_CHECK_INTERVAL_MS, DEFAULT_TIME_ZONE, NEW_DAY_BANNER_MS } from '@/domain/day-session';
 import { afterNextPaint } from '@/lib/after-paint';
-import { rememberStartClock } from '@/lib/start-clock';
 
 export const NEW_DAY_EVENT = 'kiri:new-day';
 
@@ -38,7 +37,11 @@ export function useDaySession(timeZone: string | undefined) {
     const zone = timeZone ?? DEFAULT_TIME_ZONE;
     if (remembered.current !== `${zone} ${session.id}`) {
       remembered.current = `${zone} ${session.id}`;
-      afterNextPaint(() => rememberStartClock(zone));
+      afterNextPaint(() => {
+        import('@/lib/remember-start-clock')
+          .then(({ rememberStartClock }) => rememberStartClock(zone))
+          .catch(() => undefined); // Not kept: the next start asks Intl, as without it.
+      });
     }
     if (closedId || changed) {
       setBanner({ title: session.title, sessionId: session.id });
