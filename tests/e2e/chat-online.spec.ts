@@ -110,6 +110,8 @@ test.describe('on a phone', () => {
       scroller.evaluate((el) => ({
         top: el.scrollTop,
         distance: el.scrollHeight - el.scrollTop - el.clientHeight,
+        /** Where the end of the list is, as a scrollTop. */
+        end: el.scrollHeight - el.clientHeight,
       }));
     const area = (await scroller.boundingBox())!;
     const finger = { x: area.x + area.width / 2, y: area.y + area.height / 2 };
@@ -146,11 +148,15 @@ test.describe('on a phone', () => {
       const during = await geometry();
       const cameWhileHeld = ((await messageAppearances(page))[last.id] ?? 0) > heldSince;
       await touch('touchEnd');
-      if (!cameWhileHeld) continue;
+      // A run tells only when the part came while the finger held the list and ended the list more
+      // than a pixel below where the finger held it: a list that followed would then have moved. The
+      // part takes the typing bubble's place, so the list may end lower or higher than before (one run
+      // in CI: 3 px higher, a one-line part in place of the bubble).
+      if (!cameWhileHeld || during.end - held.top <= 1) continue;
 
       expect(held.distance, 'the drag left the list near its end').toBeLessThanOrEqual(80);
       expect(during.top, 'the list stayed under the finger').toBe(held.top);
-      expect(during.distance, 'the reply came below, not followed').toBeGreaterThan(held.distance);
+      expect(during.distance, 'the reply came below, not followed').toBeGreaterThan(1);
       await expect(
         messageById(page, last.id),
         'followed once the finger was lifted',
