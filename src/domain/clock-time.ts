@@ -27,9 +27,9 @@ const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-d
 let knownPattern: TimePattern | null = null;
 let format: Intl.DateTimeFormat | undefined;
 
-/** The pattern to write times with from now on (null: Intl's own formatter). */
-export function setKnownTimePattern(pattern: TimePattern | null): void {
-  knownPattern = pattern && isTimePattern(pattern) ? pattern : null;
+/** The pattern to write times with from now on; null or anything not a pattern: Intl's formatter. */
+export function setKnownTimePattern(pattern: unknown): void {
+  knownPattern = isTimePattern(pattern) ? pattern : null;
 }
 
 /** The device's formatter for the list's times, made on first use. */

@@ -19,8 +19,11 @@ export interface DayWindow {
 
 let knownDays: readonly DayWindow[] = [];
 
-/** Days worked out before (day-window.ts): sessionIdAt answers for an instant inside one without Intl. */
-export function setKnownDays(days: readonly DayWindow[]): void {
+/**
+ * Days worked out before (day-window.ts): sessionIdAt answers for an instant inside one without Intl.
+ * Anything that is not a day (a damaged copy from storage) is left out.
+ */
+export function setKnownDays(days: readonly unknown[]): void {
   knownDays = days.filter(isDayWindow);
 }
 

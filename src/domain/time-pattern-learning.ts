@@ -28,8 +28,9 @@ export function learnTimePattern(format: Intl.DateTimeFormat): TimePattern | nul
       dayPeriods.push(valueOf(found, 'dayPeriod'));
     }
     const minutes: string[] = [];
-    for (let minute = 0; minute < 60; minute++)
+    for (let minute = 0; minute < 60; minute++) {
       minutes.push(valueOf(partsAt(13, minute), 'minute'));
+    }
     const pattern: TimePattern = { parts, hours, dayPeriods, minutes };
     for (let hour = 0; hour < 24; hour++) {
       for (let minute = 0; minute < 60; minute++) {

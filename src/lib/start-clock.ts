@@ -5,8 +5,8 @@
 // start reads them back first thing (here).
 // Nothing here decides a day or a time: the day windows and the pattern are Intl's own answers,
 // checked when made (domain/day-session.ts, domain/clock-time.ts), and used only where they apply.
-import { isTimePattern, setKnownTimePattern } from '@/domain/clock-time';
-import { isDayWindow, setKnownDays } from '@/domain/day-session';
+import { setKnownTimePattern } from '@/domain/clock-time';
+import { setKnownDays } from '@/domain/day-session';
 
 export const START_CLOCK_KEY = 'kiri-start-clock';
 
@@ -30,10 +30,9 @@ export function primeStartClock(storage: Pick<Storage, 'getItem'> = localStorage
       storage.getItem(START_CLOCK_KEY) ?? 'null',
     ) as Partial<StartClock> | null;
     if (!kept || typeof kept !== 'object') return;
-    if (Array.isArray(kept.days)) setKnownDays(kept.days.filter(isDayWindow));
-    if (kept.languages === deviceLanguages() && isTimePattern(kept.pattern)) {
-      setKnownTimePattern(kept.pattern);
-    }
+    // The setters leave out what is damaged.
+    if (Array.isArray(kept.days)) setKnownDays(kept.days);
+    if (kept.languages === deviceLanguages()) setKnownTimePattern(kept.pattern);
   } catch {
     // Storage refused or the value is damaged: this start asks Intl, as without it.
   }

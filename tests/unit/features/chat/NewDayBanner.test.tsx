@@ -97,6 +97,10 @@ describe('new day banner', () => {
 });
 
 describe('the clock kept for the next start', () => {
+  afterEach(() => {
+    setKnownDays([]);
+    setKnownTimePattern(null);
+  });
   it("after the chat's first paint, today's and tomorrow's days are kept, in the owner's zone", async () => {
     localStorage.removeItem(START_CLOCK_KEY);
     stubServer();
@@ -114,7 +118,5 @@ describe('the clock kept for the next start', () => {
       [TZ, sessionIdAt(Date.now() + 86_400_000, TZ)],
     ]);
     expect(kept.pattern).not.toBeNull();
-    setKnownDays([]);
-    setKnownTimePattern(null);
   });
 });
