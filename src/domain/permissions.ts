@@ -42,3 +42,14 @@ export function inSpecOrder(ids: Iterable<PermissionId>): PermissionId[] {
   const wanted = new Set(ids);
   return PERMISSION_IDS.filter((id) => wanted.has(id));
 }
+
+/**
+ * Rule 'permission known': whether an account holds `id` by its auth status's list; null when the list
+ * is not known (the call is then made, and the server decides: it checks every route itself).
+ */
+export function holdsPermission(
+  permissions: readonly string[] | undefined,
+  id: PermissionId,
+): boolean | null {
+  return permissions ? permissions.includes(id) : null;
+}

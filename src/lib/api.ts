@@ -32,6 +32,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** A 403: the server refused the account (it lacks the area's permission); asking again will not help. */
+export function isRefusal(error: unknown): boolean {
+  return isApiError(error) && error.status === 403;
+}
+
 async function readText(res: Response): Promise<string> {
   try {
     return await res.text();

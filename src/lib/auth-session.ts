@@ -10,6 +10,7 @@ import {
   parseAuthStatus,
   type AuthStatus,
 } from '@/domain/auth';
+import { holdsPermission, type PermissionId } from '@/domain/permissions';
 import { apiRequest } from './api';
 
 // ---- Local flags (spec 000 §3.10) ----
@@ -151,6 +152,19 @@ export const authStatusQuery = queryOptions({
 
 export function useAuthStatus() {
   return useQuery(authStatusQuery);
+}
+
+/**
+ * Whether this account holds a permission, by the auth status: `held` is false when the status says it
+ * does not, null while its list is not known. `ask`: whether a screen should call the server area that
+ * needs it: once the status says this device is logged in (a status kept from before the login, read
+ * back on a quick reload, has no list and would be answered with a 401), and not when the answer would
+ * be a 403 (a list the status lacks is asked, and the server decides).
+ */
+export function usePermission(id: PermissionId): { ask: boolean; held: boolean | null } {
+  const status = useAuthStatus().data;
+  const held = holdsPermission(status?.permissions, id);
+  return { ask: status?.authenticated === true && held !== false, held };
 }
 
 /** The persona's display name from the server, or 'Kiri' until it is known. */

@@ -1,7 +1,12 @@
 // The header's and sidebar's status reads (spec 000 §3.5, §7). Each shows only a well-formed answer:
 // an endpoint that is missing or failing shows nothing (the header) or the spec's default (the sidebar).
+// The soul and stream reads belong to areas a plain user may not hold (memory_threading, consciousness):
+// without the permission they are not asked (each would be a 403 on every chat opened) and show
+// nothing, not even what the device kept from before the permission was taken away.
 import { useQuery } from '@tanstack/react-query';
+import type { PermissionId } from '@/domain/permissions';
 import { getJson } from '@/lib/api';
+import { usePermission } from '@/lib/auth-session';
 import {
   CONSCIOUSNESS_STATUS_URL,
   HEADER_STATUS_STALE_MS,
@@ -13,24 +18,32 @@ import {
   parseSoulStatus,
 } from '../model/frame';
 
-export function useSoulStatus() {
-  return useQuery({
-    queryKey: [SOUL_STATUS_URL],
-    queryFn: getJson<unknown>(SOUL_STATUS_URL),
-    select: parseSoulStatus,
+/** A status read of an area that needs `permission`: its answer, and whether the last read failed. */
+function usePermittedStatus<T>(
+  url: string,
+  permission: PermissionId,
+  select: (raw: unknown) => T,
+): { data: T | undefined; isError: boolean } {
+  const { ask, held } = usePermission(permission);
+  const query = useQuery({
+    queryKey: [url],
+    queryFn: getJson<unknown>(url),
+    select,
     staleTime: HEADER_STATUS_STALE_MS,
     retry: false,
+    enabled: ask,
   });
+  return held === false
+    ? { data: undefined, isError: false }
+    : { data: query.data, isError: query.isError };
+}
+
+export function useSoulStatus() {
+  return usePermittedStatus(SOUL_STATUS_URL, 'memory_threading', parseSoulStatus);
 }
 
 export function useConsciousnessStatus() {
-  return useQuery({
-    queryKey: [CONSCIOUSNESS_STATUS_URL],
-    queryFn: getJson<unknown>(CONSCIOUSNESS_STATUS_URL),
-    select: parseConsciousnessStatus,
-    staleTime: HEADER_STATUS_STALE_MS,
-    retry: false,
-  });
+  return usePermittedStatus(CONSCIOUSNESS_STATUS_URL, 'consciousness', parseConsciousnessStatus);
 }
 
 /** 'Active' until (or unless) the state call names what Kiri is doing. */

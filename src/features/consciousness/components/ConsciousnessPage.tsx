@@ -1,11 +1,14 @@
 // The consciousness stream page (/consciousness; spec 001 §2, §7, §9; docs/consciousness.md): the live
 // card with Active/Inactive and Update Now, the four cards, the latest insights, the 500 px stream list,
 // what each source did on the last collection, and the admin's settings. Every value is the server's;
-// offline the page shows the last answers it had, marked as such, never an invented one.
+// offline the page shows the last answers it had, marked as such, never an invented one. An account
+// without the 'consciousness' permission is told so, and the page asks the server nothing (nor shows
+// what the device kept from before the permission was taken away).
 import type { ReactNode } from 'react';
 import { ArrowLeft, RefreshCw, Sparkles, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { usePersonaName } from '@/lib/auth-session';
+import { isRefusal } from '@/lib/api';
+import { usePermission, usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
@@ -44,17 +47,12 @@ const timeText = (iso: string) =>
 
 export default function ConsciousnessPage() {
   const persona = usePersonaName();
-  const online = useOnline();
-  const now = useNow(5_000);
-  const status = useStreamStatus();
-  const data = useStreamData();
-  const settings = useStreamSettings();
-  const update = useUpdateNow();
-  const s = status.data ?? null;
-  const entries = data.data ?? null;
-  const lastKnown = !online || status.isError || data.isError;
-  const canTrigger = settings.data?.canTrigger ?? true;
-  const stopped = s?.cycle === 'stopped';
+  const permission = usePermission('consciousness');
+  const asked = permission.held !== false;
+  const status = useStreamStatus(asked);
+  const data = useStreamData(asked);
+  const settings = useStreamSettings(asked);
+  const denied = !asked || isRefusal(status.error) || isRefusal(data.error);
 
   return (
     <section className="mx-auto grid w-full max-w-5xl gap-4 px-4 py-6">
@@ -70,7 +68,37 @@ export default function ConsciousnessPage() {
         </div>
         <h1 className="text-2xl font-semibold wrap-anywhere">{TEXT.title(persona)}</h1>
       </header>
+      {denied ? (
+        <p className="text-muted" data-testid="stream-denied">
+          {TEXT.denied}
+        </p>
+      ) : (
+        <StreamView status={status} data={data} settings={settings} />
+      )}
+    </section>
+  );
+}
 
+function StreamView({
+  status,
+  data,
+  settings,
+}: {
+  status: ReturnType<typeof useStreamStatus>;
+  data: ReturnType<typeof useStreamData>;
+  settings: ReturnType<typeof useStreamSettings>;
+}) {
+  const online = useOnline();
+  const now = useNow(5_000);
+  const update = useUpdateNow();
+  const s = status.data ?? null;
+  const entries = data.data ?? null;
+  const lastKnown = !online || status.isError || data.isError;
+  const canTrigger = settings.data?.canTrigger ?? true;
+  const stopped = s?.cycle === 'stopped';
+
+  return (
+    <>
       {lastKnown && (s || entries) && (
         <p
           role="status"
@@ -248,6 +276,6 @@ export default function ConsciousnessPage() {
           </div>
         </details>
       )}
-    </section>
+    </>
   );
 }

@@ -21,8 +21,10 @@ import {
   TEXT,
 } from '../model/stream';
 
-export function useStreamStatus() {
+/** `enabled`: false when the account is known to lack the stream's permission (the page says so). */
+export function useStreamStatus(enabled = true) {
   return useQuery({
+    enabled,
     // The same key and raw answer as the chat header's read: one cache entry for both.
     queryKey: STATUS_KEY,
     queryFn: getJson<unknown>(STATUS_URL),
@@ -34,8 +36,9 @@ export function useStreamStatus() {
   });
 }
 
-export function useStreamData() {
+export function useStreamData(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: DATA_KEY,
     queryFn: getJson<unknown>(DATA_URL),
     select: parseData,
@@ -45,8 +48,9 @@ export function useStreamData() {
   });
 }
 
-export function useStreamSettings() {
+export function useStreamSettings(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: CONFIG_KEY,
     queryFn: getJson<unknown>(CONFIG_URL),
     select: parseSettings,

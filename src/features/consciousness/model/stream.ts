@@ -43,6 +43,7 @@ export const TEXT = {
   noRunYet: 'No collection has run yet.',
   lastKnown: 'Offline: showing the last known values',
   unavailable: 'The consciousness stream cannot be read now.',
+  denied: 'The consciousness stream needs the consciousness permission.',
   updateFailed: 'Update failed',
   updated: 'Stream updated',
   cannotTrigger: 'Update Now is for those who control the system.',

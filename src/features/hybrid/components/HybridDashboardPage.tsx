@@ -14,7 +14,8 @@ import {
   type BarColour,
   type HybridProtocolStatus,
 } from '@/domain/hybrid-protocol';
-import { useAuthStatus } from '@/lib/auth-session';
+import { isRefusal } from '@/lib/api';
+import { useAuthStatus, usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
@@ -216,10 +217,11 @@ function SettingsForm({ status }: { status: HybridProtocolStatus }) {
 
 function Advanced({ status }: { status: HybridProtocolStatus }) {
   const capabilities = useCapabilities();
-  const soul = useSoulAwakening();
+  const soulHeld = usePermission('memory_threading').held !== false;
+  const soul = useSoulAwakening(soulHeld);
   const stream = useConsciousnessStatus();
   const flags = capabilities.data ?? null;
-  const awakening = soul.data ?? null;
+  const awakening = soulHeld ? (soul.data ?? null) : null;
   const streaming = stream.data ?? null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -283,7 +285,7 @@ function Advanced({ status }: { status: HybridProtocolStatus }) {
           </dl>
         ) : (
           <p className="text-sm text-muted">
-            {soul.isPending ? HYBRID_TEXT.loading : HYBRID_TEXT.notAvailable}
+            {soulHeld && soul.isPending ? HYBRID_TEXT.loading : HYBRID_TEXT.notAvailable}
           </p>
         )}
       </Card>
@@ -312,11 +314,15 @@ function Advanced({ status }: { status: HybridProtocolStatus }) {
 }
 
 export default function HybridDashboardPage() {
-  const query = useHybridStatus();
+  // Without the 'consciousness' permission the page says so and asks nothing (nor shows what the
+  // device kept from before the permission was taken away).
+  const asked = usePermission('consciousness').held !== false;
+  const query = useHybridStatus(asked);
   const online = useOnline();
   const auth = useAuthStatus();
   const [advanced, setAdvanced] = useState(false);
-  const status = query.data ?? null;
+  const denied = !asked || isRefusal(query.error);
+  const status = denied ? null : (query.data ?? null);
   const reachable = online && !query.isError && status !== null;
   const canConfigure =
     auth.data?.isAdmin === true || (auth.data?.permissions ?? []).includes('system_control');
@@ -338,17 +344,19 @@ export default function HybridDashboardPage() {
               {HYBRID_TEXT.version(status.protocolVersion)}
             </span>
           )}
-          <span
-            data-testid="hybrid-online"
-            className={cn(
-              'rounded-full px-2 py-0.5 text-xs font-semibold',
-              reachable
-                ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200'
-                : 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
-            )}
-          >
-            {reachable ? HYBRID_TEXT.online : HYBRID_TEXT.offline}
-          </span>
+          {!denied && (
+            <span
+              data-testid="hybrid-online"
+              className={cn(
+                'rounded-full px-2 py-0.5 text-xs font-semibold',
+                reachable
+                  ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200'
+                  : 'bg-stone-200 text-stone-700 dark:bg-stone-800 dark:text-stone-300',
+              )}
+            >
+              {reachable ? HYBRID_TEXT.online : HYBRID_TEXT.offline}
+            </span>
+          )}
         </div>
         {status && !reachable && (
           <p className="text-xs text-amber-700 dark:text-amber-300" data-testid="hybrid-last-known">
@@ -358,8 +366,12 @@ export default function HybridDashboardPage() {
       </header>
 
       {!status ? (
-        <p className="text-muted">
-          {query.isPending ? HYBRID_TEXT.loading : HYBRID_TEXT.unavailable}
+        <p className="text-muted" data-testid={denied ? 'hybrid-denied' : undefined}>
+          {denied
+            ? HYBRID_TEXT.denied
+            : query.isPending
+              ? HYBRID_TEXT.loading
+              : HYBRID_TEXT.unavailable}
         </p>
       ) : (
         <>

@@ -27,8 +27,10 @@ import {
 // Each opening reads afresh; the persisted copy shows meanwhile (and offline).
 const live = { staleTime: 0, retry: false } as const;
 
-export function useHybridStatus() {
+/** `enabled`: false when the account is known to lack the dashboard's permission (the page says so). */
+export function useHybridStatus(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: HYBRID_STATUS_KEY,
     queryFn: fetchHybridStatus,
     refetchInterval: HYBRID_POLL_MS,
@@ -45,8 +47,10 @@ export function useCapabilities() {
   });
 }
 
-export function useSoulAwakening() {
+/** `enabled`: false when the account is known to lack memory_threading (the card says not available). */
+export function useSoulAwakening(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: SOUL_AWAKENING_KEY,
     queryFn: fetchSoulAwakening,
     refetchInterval: SOUL_AWAKENING_POLL_MS,

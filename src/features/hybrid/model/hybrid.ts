@@ -133,6 +133,7 @@ export const HYBRID_TEXT = {
   lastKnown: (at: string) => `Last known values from ${at}: the server cannot be reached.`,
   loading: 'Loading…',
   unavailable: 'The hybrid protocol status is unavailable.',
+  denied: 'The hybrid protocol dashboard needs the consciousness permission.',
   memoryEncryption: 'Memory Encryption',
   localFallback: 'Local Fallback',
   webAwareness: 'Web Awareness',

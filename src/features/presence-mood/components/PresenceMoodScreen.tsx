@@ -1,9 +1,13 @@
 // /presence (spec 002 §2 "Mood engine monitor"): every field of the presence state, a target to choose,
 // a manual tick, recent activity (last 3 events) and drift history (last 10), polled every 10 s. A
 // failed read says which of the three failures it was, with Retry; offline, the last state read shows.
+// An account without the presence_engine permission is told so (not a failure: Retry would not help),
+// and the screen asks the server nothing (nor shows a state the device kept from before).
 import { useState, type ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { PRESENCE_MOODS, type PresenceMood } from '@/domain/presence-mood';
+import { isRefusal } from '@/lib/api';
+import { usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { BackLink } from '@/ui/BackLink';
 import { Button } from '@/ui/Button';
@@ -25,9 +29,11 @@ const card = 'rounded-xl border border-line bg-panel p-4';
 const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
 export default function PresenceMoodScreen() {
-  const query = usePresenceState();
+  const asked = usePermission('presence_engine').held !== false;
+  const query = usePresenceState(asked);
   const online = useOnline();
-  const data = query.data;
+  const denied = !asked || isRefusal(query.error);
+  const data = denied ? undefined : query.data;
 
   return (
     <section className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-6" aria-labelledby="pm-title">
@@ -41,7 +47,13 @@ export default function PresenceMoodScreen() {
         </div>
       </header>
 
-      {!online && (
+      {denied && (
+        <p className="text-muted" data-testid="presence-denied">
+          {T.denied}
+        </p>
+      )}
+
+      {!denied && !online && (
         <OfflineNotice title={T.offlineTitle}>
           {data
             ? T.offlineText(new Date(query.dataUpdatedAt).toLocaleTimeString())
@@ -49,7 +61,7 @@ export default function PresenceMoodScreen() {
         </OfflineNotice>
       )}
 
-      {online && query.isError && (
+      {!denied && online && query.isError && (
         <div role="alert" className={`${card} grid justify-items-start gap-2`}>
           <p className="font-medium" data-testid="presence-error">
             {presenceErrorText(query.error)}
@@ -61,7 +73,7 @@ export default function PresenceMoodScreen() {
         </div>
       )}
 
-      {!data && !query.isError && online && (
+      {!denied && !data && !query.isError && online && (
         <p role="status" className="text-muted">
           {T.loading}
         </p>

@@ -11,8 +11,10 @@ import {
   type PresenceState,
 } from '../api/presence-api';
 
-export function usePresenceState() {
+/** `enabled`: false when the account is known to lack presence_engine (the screen says so). */
+export function usePresenceState(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: STATE_KEY,
     queryFn: fetchState,
     staleTime: 0,

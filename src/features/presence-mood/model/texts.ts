@@ -31,6 +31,7 @@ export const PRESENCE_TEXT = {
   driftRow: (mood: string, target: string, confidence: string) =>
     `${mood} → target ${target}, confidence ${confidence}`,
   retry: 'Retry',
+  denied: 'The mood engine monitor needs the presence engine permission.',
   loading: 'Loading presence state…',
   offlineTitle: 'You are offline',
   offlineText: (time: string) =>

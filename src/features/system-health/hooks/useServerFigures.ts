@@ -3,7 +3,7 @@
 // server's errors every 15 s. Not asked at all when the auth status says the account lacks the area's
 // permission (a list the status lacks: asked, and the server decides). The poll is the retry.
 import { useQuery } from '@tanstack/react-query';
-import { useAuthStatus } from '@/lib/auth-session';
+import { usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import {
   fetchServerErrors,
@@ -13,7 +13,7 @@ import {
   SERVER_PERFORMANCE_KEY,
   SYSTEM_HEALTH_KEY,
 } from '../api/health-api';
-import { holds, serverHalfState } from '../model/server-half';
+import { serverHalfState } from '../model/server-half';
 
 export const HEALTH_POLL_MS = 10_000;
 export const PERFORMANCE_POLL_MS = 15_000;
@@ -25,14 +25,13 @@ function useServerHalf<T>(
   permission: 'infrastructure' | 'system_control',
   pollMs: number,
 ) {
-  const status = useAuthStatus().data;
-  const permitted = holds(status?.permissions, permission);
+  const { ask, held: permitted } = usePermission(permission);
   const online = useOnline();
   const query = useQuery({
     queryKey: key,
     queryFn: fetcher,
     // Asked once the auth status is known (the app has it before any screen shows: AuthGate).
-    enabled: status !== undefined && permitted !== false,
+    enabled: ask,
     refetchInterval: pollMs,
     staleTime: 0,
     retry: false,

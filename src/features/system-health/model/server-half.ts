@@ -5,14 +5,6 @@ import { isApiError } from '@/lib/api';
 export type ServerHalfState = 'forbidden' | 'offline' | 'failed' | 'loading' | 'ready';
 
 /**
- * Rule 'permission known': whether the account holds `id` by the auth status's list; null when the list
- * is not known (the call is then made, and the server decides).
- */
-export function holds(permissions: readonly string[] | undefined, id: string): boolean | null {
-  return permissions ? permissions.includes(id) : null;
-}
-
-/**
  * Rule 'server half': without the permission (known, or refused with a 403) it is 'forbidden' and not
  * asked; offline or no answer at all (fetch's TypeError) it is 'offline' (the last figures stay, under
  * the notice); any other failure is 'failed'; before the first answer, 'loading'.

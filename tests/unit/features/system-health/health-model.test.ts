@@ -15,7 +15,7 @@ import {
   uptimeText,
   whenText,
 } from '@/features/system-health/model/format';
-import { holds, serverHalfState } from '@/features/system-health/model/server-half';
+import { serverHalfState } from '@/features/system-health/model/server-half';
 
 describe('how figures read', () => {
   it('bytes in the largest unit under 1000 (SI)', () => {
@@ -127,11 +127,5 @@ describe("rule 'server half'", () => {
     expect(serverHalfState({ ...base, online: false })).toBe('offline');
     expect(serverHalfState({ ...base, error: new NetworkFailure('Load failed') })).toBe('offline');
     expect(serverHalfState({ ...base, error: new ApiError(500, 'x', '') })).toBe('failed');
-  });
-
-  it('the permission is known from the auth status, or unknown (null) without its list', () => {
-    expect(holds(['chat', 'infrastructure'], 'infrastructure')).toBe(true);
-    expect(holds(['chat'], 'system_control')).toBe(false);
-    expect(holds(undefined, 'infrastructure')).toBeNull();
   });
 });
