@@ -45,3 +45,38 @@ test('every route of the route table renders a built screen on a phone, with no 
   await expect(page.getByLabel(TEXT.accessCodeLabel, { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a plain user walks every route with no failed request: each screen says what it needs instead', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // A second device with no cookie of the owner's: a new account with the default permissions of
+  // restriction mode (chat and screen settings, spec 002 §6).
+  const userContext = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+  try {
+    const userPage = await userContext.newPage();
+    await loginAndRegister(userPage, 'Ren');
+    const errors = watchPageErrors(userPage);
+    for (const path of SPEC_ROUTES) {
+      await test.step(path, async () => {
+        await userPage.goto(path);
+        await expect(userPage.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(userPage.getByText(TEXT.notFound)).toHaveCount(0);
+        expect(errors, `console errors or failed requests on ${path}`).toEqual([]);
+      });
+    }
+    // The screens that used to call a refusal a failure ('cannot be read now', 'Offline', a Retry).
+    const refusals: Array<[string, string]> = [
+      ['/consciousness', 'The consciousness stream needs the consciousness permission.'],
+      ['/hybrid-dashboard', 'The hybrid protocol dashboard needs the consciousness permission.'],
+      ['/presence', 'The mood engine monitor needs the presence engine permission.'],
+    ];
+    for (const [path, text] of refusals) {
+      await userPage.goto(path);
+      await expect(userPage.getByText(text)).toBeVisible();
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await userContext.close();
+  }
+});

@@ -14,6 +14,10 @@ import HybridDashboardPage from '@/features/hybrid/components/HybridDashboardPag
 import { HYBRID_STATUS_KEY } from '@/features/hybrid/model/hybrid';
 import { STATE_KEY } from '@/features/presence-mood/api/presence-api';
 import PresenceMoodScreen from '@/features/presence-mood/components/PresenceMoodScreen';
+import MemoryDashboardScreen from '@/features/memory-dashboard/components/MemoryDashboardScreen';
+import { SleepModeScreen } from '@/features/sleep/components/SleepModeScreen';
+import SyncControlScreen from '@/features/sync-control/components/SyncControlScreen';
+import SystemFeaturesScreen from '@/features/system-features/components/SystemFeaturesScreen';
 import { authStatusQueryKey } from '@/lib/auth-session';
 import {
   AUTHENTICATED_USER,
@@ -33,8 +37,10 @@ interface Screen {
   element: ReactElement;
   /** The calls of the screen's area (each answers a 403 here, as the server does). */
   area: string[];
-  /** Something the device kept from before, under the screen's own key. */
-  kept: { key: readonly unknown[]; value: object };
+  /** Something the device kept from before, under the screen's own key (where a test has one). */
+  kept?: { key: readonly unknown[]; value: object };
+  /** The screen's other calls, which the account may use. */
+  allowed?: Parameters<typeof stubFetch>[0];
   denied: string;
   /** What the screen said for the refusal before (the words a refusal must not get). */
   notThese: RegExp;
@@ -108,10 +114,49 @@ const SCREENS: Screen[] = [
     denied: 'The mood engine monitor needs the presence engine permission.',
     notThese: /Failed to fetch presence state|Retry|Loading presence state|Engine version/,
   },
+  {
+    name: 'sleep mode',
+    element: <SleepModeScreen pushCard={null} />,
+    area: ['/api/sleep-mode/status'],
+    denied: 'Sleep mode is for the owner and admins. Ask the owner for access.',
+    notThese: /cannot be reached|AWAKE|SLEEPING/,
+  },
+  {
+    name: 'sync control',
+    element: <SyncControlScreen />,
+    area: ['/api/weekly-sync/status'],
+    denied: 'Sync control is for the owner and administrators (system control).',
+    notThese: /could not be read|Offline|Try Again/,
+  },
+  {
+    name: 'the memory dashboard',
+    element: <MemoryDashboardScreen />,
+    area: ['/api/memory/stats', '/api/memory/context'],
+    denied: 'The memory dashboard needs the memory threading permission.',
+    notThese: /could not be read|Offline|Try Again/,
+  },
+  {
+    name: 'system features (its system tree, console and mirror sync parts)',
+    element: <SystemFeaturesScreen />,
+    area: [
+      '/api/presence-system-tree/status',
+      '/api/manual-console/status',
+      '/api/mirror-sync/status',
+    ],
+    allowed: {
+      'GET /api/fallback-system/status': () =>
+        json({ primary_provider: 'local', current_provider: 'local', providers_available: [] }),
+    },
+    denied: 'You do not have access to this part.',
+    notThese: /not answering|You are offline/,
+  },
 ];
 
-function server(status: object, area: string[]) {
-  const routes: Parameters<typeof stubFetch>[0] = { 'GET /api/auth/status': () => json(status) };
+function server(status: object, area: string[], allowed: Screen['allowed'] = {}) {
+  const routes: Parameters<typeof stubFetch>[0] = {
+    ...allowed,
+    'GET /api/auth/status': () => json(status),
+  };
   for (const path of area) routes[`GET ${path}`] = REFUSED;
   return stubFetch(routes);
 }
@@ -127,21 +172,21 @@ describe("rule 'a refusal is not a failure'", () => {
   for (const s of SCREENS) {
     describe(s.name, () => {
       it('known from the auth status: says which permission, asks nothing, shows nothing kept', async () => {
-        const fetchMock = server(PLAIN_USER, s.area);
+        const fetchMock = server(PLAIN_USER, s.area, s.allowed);
         const queryClient = testQueryClient();
         queryClient.setQueryData(authStatusQueryKey, parseAuthStatus(PLAIN_USER));
-        queryClient.setQueryData(s.kept.key, s.kept.value);
+        if (s.kept) queryClient.setQueryData(s.kept.key, s.kept.value);
         render(s.element, queryClient);
-        expect(await screen.findByText(s.denied)).toBeTruthy();
+        expect((await screen.findAllByText(s.denied)).length).toBeGreaterThan(0);
         await waitFor(() => expect(queryClient.isFetching()).toBe(0));
         expect(askedAny(fetchMock, s.area)).toBe(false);
         expect(document.body.textContent).not.toMatch(s.notThese);
       });
 
       it('a status without a list: the server’s 403 says it', async () => {
-        const fetchMock = server(AUTHENTICATED_USER, s.area);
+        const fetchMock = server(AUTHENTICATED_USER, s.area, s.allowed);
         render(s.element);
-        expect(await screen.findByText(s.denied)).toBeTruthy();
+        expect((await screen.findAllByText(s.denied)).length).toBeGreaterThan(0);
         expect(askedAny(fetchMock, s.area)).toBe(true);
         expect(document.body.textContent).not.toMatch(s.notThese);
       });

@@ -14,7 +14,8 @@ import {
   type ImportanceBand,
   type MemoryType,
 } from '@/domain/memory-dashboard';
-import { isApiError } from '@/lib/api';
+import { isRefusal } from '@/lib/api';
+import { usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
@@ -61,10 +62,12 @@ const BAND_CLASSES: Record<ImportanceBand, string> = {
 };
 
 export default function MemoryDashboardScreen() {
-  const stats = useMemoryStats();
-  const memoryContext = useMemoryContext();
+  // Known from the auth status: not asked (each poll would be a 403), nothing kept from before shown.
+  const asked = usePermission('memory_threading').held !== false;
+  const stats = useMemoryStats(asked);
+  const memoryContext = useMemoryContext(asked);
   const online = useOnline();
-  const denied = stats.isError && isApiError(stats.error) && stats.error.status === 403;
+  const denied = !asked || isRefusal(stats.error);
   const reachable = online && !(stats.isError && !denied);
 
   return (

@@ -24,8 +24,10 @@ import {
   type MemoryDraft,
 } from '../model/memory-dashboard';
 
-export function useMemoryStats() {
+/** `enabled`: false when the account is known to lack memory_threading (the screen says so). */
+export function useMemoryStats(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: MEMORY_STATS_KEY,
     queryFn: fetchMemoryStats,
     refetchInterval: STATS_POLL_MS,
@@ -35,8 +37,9 @@ export function useMemoryStats() {
   });
 }
 
-export function useMemoryContext() {
+export function useMemoryContext(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: MEMORY_CONTEXT_KEY,
     queryFn: fetchMemoryContext,
     refetchInterval: CONTEXT_POLL_MS,

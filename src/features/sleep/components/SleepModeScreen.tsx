@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { CloudOff, Moon, Sun } from 'lucide-react';
 import { Link } from 'react-router';
 import { isApiError } from '@/lib/api';
-import { usePersonaName } from '@/lib/auth-session';
+import { usePermission, usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { Button } from '@/ui/Button';
@@ -50,18 +50,22 @@ const BADGE: Record<PowerState, string> = {
 };
 
 export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
-  const status = useSleepStatus();
+  // Known from the auth status: not asked (it would be a 403), and nothing kept from before shown.
+  const asked = usePermission('system_control').held !== false;
+  const status = useSleepStatus(asked);
   const transition = useSleepTransition();
   const online = useOnline();
   const timeZone = useTimeZone();
   const persona = usePersonaName();
   // The poll re-renders every 3 s; this keeps 'today' right on a screen left open past midnight.
   const now = useNow(60_000);
-  const data = status.data;
-  const failure = status.isError
-    ? statusFailure(isApiError(status.error) ? status.error.status : null)
-    : null;
+  const failure = !asked
+    ? 'denied'
+    : status.isError
+      ? statusFailure(isApiError(status.error) ? status.error.status : null)
+      : null;
   const denied = failure === 'denied';
+  const data = denied ? undefined : status.data;
   const unreachable = !online || failure === 'unreachable';
   const busy = transition.isPending || unreachable;
 

@@ -13,10 +13,12 @@ import {
 } from '../model/status';
 import { SLEEP_TEXT } from '../model/texts';
 
-export function useSleepStatus() {
+/** `enabled`: false when the account is known to lack system_control (the screen says so). */
+export function useSleepStatus(enabled = true) {
   const [kept] = useState(readKeptStatus);
   const queryClient = useQueryClient();
   return useQuery({
+    enabled,
     queryKey: SLEEP_STATUS_KEY,
     queryFn: async (context) => {
       const status = await fetchSleepStatus(context);

@@ -3,7 +3,8 @@
 // status is polled every 3 s; the triggers are disabled while a sync runs. Offline it shows the last
 // status read and offers no command (docs/sync-control.md).
 import type { ReactNode } from 'react';
-import { isApiError } from '@/lib/api';
+import { isRefusal } from '@/lib/api';
+import { usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
@@ -50,12 +51,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function SyncControlScreen() {
-  const status = useSyncStatus();
+  // Known from the auth status: not asked (it would be a 403), and nothing kept from before shown.
+  const asked = usePermission('system_control').held !== false;
+  const status = useSyncStatus(asked);
   const action = useSyncAction();
   const online = useOnline();
   const timeZone = useTimeZone();
-  const data: WeeklySyncStatus | undefined = status.data;
-  const denied = status.isError && isApiError(status.error) && status.error.status === 403;
+  const denied = !asked || isRefusal(status.error);
+  const data: WeeklySyncStatus | undefined = denied ? undefined : status.data;
   const reachable = online && !(status.isError && !denied);
   const commandsOff = action.isPending || !reachable || denied;
   const triggersOff = triggersDisabled({

@@ -7,8 +7,10 @@ import { failureText, fetchSyncStatus, postSyncAction, SYNC_STATUS_KEY } from '.
 import { SYNC_POLL_MS, type SyncAction, type WeeklySyncStatus } from '../model/sync-status';
 import { SYNC_TEXT } from '../model/texts';
 
-export function useSyncStatus() {
+/** `enabled`: false when the account is known to lack system_control (the screen says so). */
+export function useSyncStatus(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: SYNC_STATUS_KEY,
     queryFn: fetchSyncStatus,
     refetchInterval: SYNC_POLL_MS,

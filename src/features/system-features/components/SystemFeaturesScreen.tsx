@@ -5,7 +5,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { isApiError } from '@/lib/api';
 import { useOnline } from '@/lib/use-online';
 import { cn } from '@/ui/cn';
 import { useNow } from '@/lib/use-now';
@@ -37,20 +36,16 @@ const STATUS_STYLE: Record<SystemStatus, string> = {
   vault: 'bg-indigo-600 text-white',
 };
 
-function denied(query: { isError: boolean; error: unknown }): boolean {
-  return query.isError && isApiError(query.error) && query.error.status === 403;
-}
-
 /** The data when known; else the reason it is not (no access, not answering, loading). */
 function Known<T>({
   query,
   children,
 }: {
-  query: { data: T | undefined; isError: boolean; error: unknown };
+  query: { data: T | undefined; isError: boolean; refused: boolean };
   children: (data: T) => ReactNode;
 }) {
   if (query.data !== undefined) return <>{children(query.data)}</>;
-  if (denied(query)) return <p className="text-muted">{TEXT.denied}</p>;
+  if (query.refused) return <p className="text-muted">{TEXT.denied}</p>;
   if (query.isError) return <p className="text-muted">{TEXT.unavailable}</p>;
   return (
     <p role="status" className="text-muted">
@@ -292,15 +287,15 @@ function RealtimeTab({ calls, now }: { calls: ReturnType<typeof useSystemFeature
     mirror: (q) => (q.data ? (q.data.enabled ? 'syncing enabled' : 'not enabled') : null),
   };
   const row = <K extends FeatureCall>(call: K, query: Query<K>) => {
-    const state = query.isError
-      ? denied(query)
-        ? TEXT.denied
-        : query.data
+    const state = query.refused
+      ? TEXT.denied
+      : query.isError
+        ? query.data
           ? 'Last known'
           : TEXT.unavailable
-      : query.data
-        ? 'Live'
-        : TEXT.loading;
+        : query.data
+          ? 'Live'
+          : TEXT.loading;
     return (
       <li
         key={call}
@@ -404,7 +399,7 @@ export default function SystemFeaturesScreen() {
   const [tab, setTab] = useState<TabId>('architecture');
   const queries = [calls.tree, calls.console, calls.fallback, calls.mirror];
   // Offline, or a call failing for a reason other than access: what is shown is the last known.
-  const unreachable = !online || queries.some((q) => q.isError && !denied(q));
+  const unreachable = !online || queries.some((q) => q.isError && !q.refused);
   const readTimes = queries.filter((q) => q.data !== undefined).map((q) => q.dataUpdatedAt);
   const oldestRead = readTimes.length > 0 ? Math.min(...readTimes) : null;
   const tree = calls.tree.data;

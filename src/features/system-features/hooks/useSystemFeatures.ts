@@ -1,13 +1,19 @@
 // The page's four calls, each polled at the spec's interval (001 §9). Opened offline, each starts from
-// the last answer this device kept, with its time, until the server answers again.
+// the last answer this device kept, with its time, until the server answers again. A call whose area
+// the account is known not to hold (the auth status's list) is not asked (each poll would be a 403) and
+// shows as refused, with nothing kept from before.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { isRefusal } from '@/lib/api';
+import { usePermission } from '@/lib/auth-session';
 import { fetchCall, queryKeyOf, readKept, type CallData } from '../api/system-features-api';
-import { POLL_MS, type FeatureCall } from '../model/system-features';
+import { CALL_PERMISSION, POLL_MS, type FeatureCall } from '../model/system-features';
 
 export function useFeatureCall<K extends FeatureCall>(call: K) {
+  const held = usePermission(CALL_PERMISSION[call]).held !== false;
   const [kept] = useState(() => readKept(call));
-  return useQuery<CallData[K]>({
+  const query = useQuery<CallData[K]>({
+    enabled: held,
     queryKey: queryKeyOf(call),
     queryFn: (context) => fetchCall(call, context),
     initialData: kept?.data,
@@ -20,6 +26,15 @@ export function useFeatureCall<K extends FeatureCall>(call: K) {
     // These answers change every few seconds: the device keeps its own copy (api/), not the cache's.
     meta: { persist: false },
   });
+  const refused = !held || isRefusal(query.error);
+  return {
+    data: refused ? undefined : query.data,
+    isError: query.isError,
+    error: query.error,
+    dataUpdatedAt: query.dataUpdatedAt,
+    /** The server refused (or would refuse) this account: no access, not a failure. */
+    refused,
+  };
 }
 
 export function useSystemFeatures() {
