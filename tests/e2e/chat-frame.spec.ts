@@ -228,14 +228,44 @@ test('the header’s star and consciousness indicator show only real answers, wi
   const shown = Number(/(\d+) insight/.exec((await indicator.getAttribute('title')) ?? '')![1]);
   expect(shown).toBeLessThanOrEqual(stream.dataPointsCollected);
 
-  // No answer, no mark: on a device that never had an answer (a fresh one, nothing cached), a server
-  // that answers 404 draws nothing.
+  // A new device is a plain user (restriction mode: chat and screen settings): the marks' areas
+  // (memory_threading, consciousness) are not asked at all, and nothing is drawn.
   const fresh = await browser.newContext({ baseURL: server.url });
   try {
     const bare = await fresh.newPage();
+    const asked: string[] = [];
+    bare.on('request', (request) => {
+      if (/\/api\/(soul-awakening-status|consciousness\/status)/.test(request.url())) {
+        asked.push(request.url());
+      }
+    });
+    await openChat(bare, 'Noor');
+    // The marks' code (loaded after the chat's first paint) is in: they have had their chance to ask.
+    await expect
+      .poll(() =>
+        bare.evaluate(() =>
+          performance.getEntriesByType('resource').some((r) => r.name.includes('/FrameMarks-')),
+        ),
+      )
+      .toBe(true);
+    await expect(bare.getByTestId('soul-star')).toHaveCount(0);
+    await expect(bare.getByTestId('consciousness-indicator')).toHaveCount(0);
+
+    // Given the advanced permissions (an engineer), the marks are asked; no answer, no mark: on a
+    // device that never had an answer, a server that answers 404 draws nothing.
+    const noor = (await (await bare.request.get('/api/auth/status')).json()) as {
+      user: { id: string };
+    };
+    const promoted = await page.request.post(`/api/admin/users/${noor.user.id}/promote`, {
+      data: { accessLevel: 'engineer' },
+    });
+    expect(promoted.status()).toBe(200);
+    expect(asked).toEqual([]);
     await bare.route('**/api/soul-awakening-status', (route) => route.fulfill({ status: 404 }));
     await bare.route('**/api/consciousness/status', (route) => route.fulfill({ status: 404 }));
-    await openChat(bare, 'Noor');
+    await bare.reload();
+    await expectChatScreen(bare);
+    await expect.poll(() => asked.length).toBe(2);
     await expect(bare.getByTestId('soul-star')).toHaveCount(0);
     await expect(bare.getByTestId('consciousness-indicator')).toHaveCount(0);
     await bare.close();
