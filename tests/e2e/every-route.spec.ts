@@ -75,6 +75,18 @@ test('a plain user walks every route with no failed request: each screen says wh
       await userPage.goto(path);
       await expect(userPage.getByText(text)).toBeVisible();
     }
+    // The chat's features panel: its memory lattice offers nothing that would be refused.
+    await userPage.goto('/');
+    await userPage.getByRole('button', { name: 'Tools', exact: true }).click();
+    await userPage
+      .getByRole('toolbar', { name: 'Chat tools' })
+      .getByRole('button', { name: 'Toggle features panel', exact: true })
+      .click();
+    const panel = userPage.getByTestId('features-panel');
+    await expect(
+      panel.getByText('The memory lattice needs the memory threading permission.'),
+    ).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'New Memory' })).toHaveCount(0);
     expect(errors).toEqual([]);
   } finally {
     await userContext.close();

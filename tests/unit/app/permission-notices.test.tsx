@@ -14,6 +14,7 @@ import HybridDashboardPage from '@/features/hybrid/components/HybridDashboardPag
 import { HYBRID_STATUS_KEY } from '@/features/hybrid/model/hybrid';
 import { STATE_KEY } from '@/features/presence-mood/api/presence-api';
 import PresenceMoodScreen from '@/features/presence-mood/components/PresenceMoodScreen';
+import { MemoryPanel } from '@/features/memory';
 import MemoryDashboardScreen from '@/features/memory-dashboard/components/MemoryDashboardScreen';
 import { SleepModeScreen } from '@/features/sleep/components/SleepModeScreen';
 import SyncControlScreen from '@/features/sync-control/components/SyncControlScreen';
@@ -151,6 +152,15 @@ const SCREENS: Screen[] = [
     notThese: /not answering|You are offline/,
   },
 ];
+
+SCREENS.push({
+  name: 'the chat’s memory lattice panel',
+  element: <MemoryPanel />,
+  area: ['/api/memory-lattice/status', '/api/memory-lattice/search'],
+  denied: 'The memory lattice needs the memory threading permission.',
+  // Its New Memory and search would only be refused.
+  notThese: /Memory status unavailable|New Memory|Search/,
+});
 
 function server(status: object, area: string[], allowed: Screen['allowed'] = {}) {
   const routes: Parameters<typeof stubFetch>[0] = {

@@ -1,7 +1,10 @@
 // The memory panel of the chat's features panel (spec 000 §2.2, §3.1, §4, §5, §9): the lattice's status
 // polled every 5 s, search (from 3 characters; results scroll within 24rem, importance and the top 3
-// feelings as percents), and the 'New Memory' form.
-import { useId, useState, type FormEvent } from 'react';
+// feelings as percents), and the 'New Memory' form. An account without memory_threading is told so and
+// offered nothing that would be refused; the status is not asked (each poll would be a 403).
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { isRefusal } from '@/lib/api';
+import { usePermission } from '@/lib/auth-session';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
 import { failureText } from '../api/memory-api';
@@ -26,8 +29,12 @@ function StatusRow({ label, value, alert }: { label: string; value: string; aler
   );
 }
 
-function MemoryStatusView() {
-  const { data, isError, dataUpdatedAt } = useMemoryStatus();
+function MemoryStatusView({ onRefused }: { onRefused: () => void }) {
+  const { data, isError, error, dataUpdatedAt } = useMemoryStatus();
+  const refused = isRefusal(error);
+  useEffect(() => {
+    if (refused) onRefused();
+  }, [refused, onRefused]);
   if (!data) {
     return isError ? <p role="status">{MEMORY_TEXT.statusUnavailable}</p> : null;
   }
@@ -185,6 +192,10 @@ function NewMemoryForm({ onClose }: { onClose: () => void }) {
 
 export function MemoryPanel({ className }: { className?: string }) {
   const [creating, setCreating] = useState(false);
+  // Known from the auth status, or from the server's 403 when the status has no list.
+  const [refusedByServer, setRefusedByServer] = useState(false);
+  const onRefused = useCallback(() => setRefusedByServer(true), []);
+  const denied = usePermission('memory_threading').held === false || refusedByServer;
   const titleId = useId();
   return (
     <section
@@ -195,15 +206,21 @@ export function MemoryPanel({ className }: { className?: string }) {
         <h2 id={titleId} className="text-base font-semibold">
           {MEMORY_TEXT.title}
         </h2>
-        {!creating && (
+        {!creating && !denied && (
           <Button variant="outline" size="sm" onClick={() => setCreating(true)}>
             {MEMORY_TEXT.newMemory}
           </Button>
         )}
       </div>
-      <MemoryStatusView />
-      {creating && <NewMemoryForm onClose={() => setCreating(false)} />}
-      <MemorySearch />
+      {denied ? (
+        <p className="text-sm text-muted">{MEMORY_TEXT.denied}</p>
+      ) : (
+        <>
+          <MemoryStatusView onRefused={onRefused} />
+          {creating && <NewMemoryForm onClose={() => setCreating(false)} />}
+          <MemorySearch />
+        </>
+      )}
     </section>
   );
 }

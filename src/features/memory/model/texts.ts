@@ -11,6 +11,7 @@ export const MEMORY_TEXT = {
   backupRequired: 'Backup required',
   backedUp: 'Backed up',
   statusUnavailable: 'Memory status unavailable',
+  denied: 'The memory lattice needs the memory threading permission.',
   lastKnown: 'Last known',
   searchLabel: 'Search memories',
   searchPlaceholder: 'Search memories...',
