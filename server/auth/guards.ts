@@ -7,9 +7,10 @@ import { viewerPermissions } from './access-rules';
 import type { AuthService } from './auth-service';
 import { readSessionCookie, SESSION_COOKIE, setSessionCookie } from './cookies';
 import type { PermissionId } from './permissions';
+import { ADMIN_REQUIRED } from '../../src/domain/area-permissions';
 
 export const NOT_LOGGED_IN = 'Not logged in';
-export const ADMIN_REQUIRED = 'Admin access required';
+export { ADMIN_REQUIRED };
 export const OWNER_REQUIRED = 'Owner device required';
 export const PERMISSION_REQUIRED = 'You do not have access to this feature';
 

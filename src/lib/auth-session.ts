@@ -156,14 +156,17 @@ export function useAuthStatus() {
 
 /**
  * Whether this account holds a permission, by the auth status: `held` is false when the status says it
- * does not, null while its list is not known. `ask`: whether a screen should call the server area that
- * needs it: once the status says this device is logged in (a status kept from before the login, read
- * back on a quick reload, has no list and would be answered with a 401), and not when the answer would
- * be a 403 (a list the status lacks is asked, and the server decides).
+ * does not, null while its list is not known (then a call is made, and the server decides). A screen of
+ * the area itself asks unless `held` is false, so that it still asks, and says what the server answers,
+ * when no status is known. `ask` is for reads made in passing (the chat header's marks, the settings
+ * pages' server figures): only once the status says this device is logged in and does not lack the
+ * permission, because a status read back from before the login (a reload just after it) has no list,
+ * and asking then put a plain user's 403s in the console on the first chat.
  */
-export function usePermission(id: PermissionId): { ask: boolean; held: boolean | null } {
+export function usePermission(id: PermissionId | null): { ask: boolean; held: boolean | null } {
   const status = useAuthStatus().data;
-  const held = holdsPermission(status?.permissions, id);
+  // null: the area needs no permission beyond the login (domain/area-permissions readPermissionOf).
+  const held = id === null ? true : holdsPermission(status?.permissions, id);
   return { ask: status?.authenticated === true && held !== false, held };
 }
 

@@ -7,7 +7,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { parseAuthStatus } from '@/domain/auth';
+import type { PermissionId } from '@/domain/permissions';
 import ConsciousnessPage from '@/features/consciousness/components/ConsciousnessPage';
 import { STATUS_KEY } from '@/features/consciousness/model/stream';
 import HybridDashboardPage from '@/features/hybrid/components/HybridDashboardPage';
@@ -36,6 +38,8 @@ const REFUSED = () => json({ error: 'Permission required' }, 403);
 interface Screen {
   name: string;
   element: ReactElement;
+  /** The permission its area needs (domain/area-permissions.ts; system features: one per call). */
+  permission?: PermissionId;
   /** The calls of the screen's area (each answers a 403 here, as the server does). */
   area: string[];
   /** Something the device kept from before, under the screen's own key (where a test has one). */
@@ -50,6 +54,7 @@ interface Screen {
 const SCREENS: Screen[] = [
   {
     name: 'the consciousness stream',
+    permission: 'consciousness',
     element: <ConsciousnessPage />,
     area: ['/api/consciousness/status', '/api/consciousness/data', '/api/consciousness/config'],
     kept: {
@@ -67,6 +72,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'the hybrid protocol dashboard',
+    permission: 'consciousness',
     element: <HybridDashboardPage />,
     area: ['/api/hybrid-protocol-status'],
     kept: {
@@ -94,6 +100,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'the mood engine monitor',
+    permission: 'presence_engine',
     element: <PresenceMoodScreen />,
     area: ['/api/presence/state'],
     kept: {
@@ -117,6 +124,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'sleep mode',
+    permission: 'system_control',
     element: <SleepModeScreen pushCard={null} />,
     area: ['/api/sleep-mode/status'],
     denied: 'Sleep mode is for the owner and admins. Ask the owner for access.',
@@ -124,6 +132,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'sync control',
+    permission: 'system_control',
     element: <SyncControlScreen />,
     area: ['/api/weekly-sync/status'],
     denied: 'Sync control is for the owner and administrators (system control).',
@@ -131,6 +140,7 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'the memory dashboard',
+    permission: 'memory_threading',
     element: <MemoryDashboardScreen />,
     area: ['/api/memory/stats', '/api/memory/context'],
     denied: 'The memory dashboard needs the memory threading permission.',
@@ -155,6 +165,7 @@ const SCREENS: Screen[] = [
 
 SCREENS.push({
   name: 'the chat’s memory lattice panel',
+  permission: 'memory_threading',
   element: <MemoryPanel />,
   area: ['/api/memory-lattice/status', '/api/memory-lattice/search'],
   denied: 'The memory lattice needs the memory threading permission.',
@@ -177,6 +188,13 @@ const askedAny = (fetchMock: ReturnType<typeof stubFetch>, area: string[]) =>
 function render(element: ReactElement, queryClient = testQueryClient()) {
   return renderWithProviders(<MemoryRouter>{element}</MemoryRouter>, queryClient);
 }
+
+it('each screen’s area needs the permission its notice names (the shared table)', () => {
+  for (const s of SCREENS) {
+    if (!s.permission) continue;
+    for (const path of s.area) expect(readPermissionOf(path), path).toBe(s.permission);
+  }
+});
 
 describe("rule 'a refusal is not a failure'", () => {
   for (const s of SCREENS) {

@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, RefreshCw, Sparkles, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
 import { usePermission, usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
@@ -25,6 +26,7 @@ import {
   percent,
   significanceColour,
   sourceLabel,
+  STATUS_URL,
   STREAM_LIST_HEIGHT_PX,
   TEXT,
 } from '../model/stream';
@@ -47,8 +49,7 @@ const timeText = (iso: string) =>
 
 export default function ConsciousnessPage() {
   const persona = usePersonaName();
-  const permission = usePermission('consciousness');
-  const asked = permission.held !== false;
+  const asked = usePermission(readPermissionOf(STATUS_URL)).held !== false;
   const status = useStreamStatus(asked);
   const data = useStreamData(asked);
   const settings = useStreamSettings(asked);

@@ -14,6 +14,7 @@ import {
   type BarColour,
   type HybridProtocolStatus,
 } from '@/domain/hybrid-protocol';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
 import { useAuthStatus, usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
@@ -26,7 +27,14 @@ import {
   useSaveHybridConfig,
   useSoulAwakening,
 } from '../hooks/useHybrid';
-import { BAR_KEYS, BAR_LABELS, HYBRID_TEXT, SETTING_STEP } from '../model/hybrid';
+import {
+  BAR_KEYS,
+  BAR_LABELS,
+  HYBRID_STATUS_URL,
+  HYBRID_TEXT,
+  SETTING_STEP,
+  SOUL_AWAKENING_URL,
+} from '../model/hybrid';
 
 const BAR_FILL: Record<BarColour, string> = {
   green: 'bg-emerald-500',
@@ -217,7 +225,7 @@ function SettingsForm({ status }: { status: HybridProtocolStatus }) {
 
 function Advanced({ status }: { status: HybridProtocolStatus }) {
   const capabilities = useCapabilities();
-  const soulHeld = usePermission('memory_threading').held !== false;
+  const soulHeld = usePermission(readPermissionOf(SOUL_AWAKENING_URL)).held !== false;
   const soul = useSoulAwakening(soulHeld);
   const stream = useConsciousnessStatus();
   const flags = capabilities.data ?? null;
@@ -316,7 +324,7 @@ function Advanced({ status }: { status: HybridProtocolStatus }) {
 export default function HybridDashboardPage() {
   // Without the 'consciousness' permission the page says so and asks nothing (nor shows what the
   // device kept from before the permission was taken away).
-  const asked = usePermission('consciousness').held !== false;
+  const asked = usePermission(readPermissionOf(HYBRID_STATUS_URL)).held !== false;
   const query = useHybridStatus(asked);
   const online = useOnline();
   const auth = useAuthStatus();

@@ -14,6 +14,7 @@ import {
   type ImportanceBand,
   type MemoryType,
 } from '@/domain/memory-dashboard';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
 import { usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
@@ -38,6 +39,7 @@ import {
   typeLabel,
   type MemoryContextView,
   type MemoryStats,
+  MEMORY_STATS_URL,
 } from '../model/memory-dashboard';
 import { MEMORY_DASHBOARD_TEXT as T } from '../model/texts';
 
@@ -63,7 +65,7 @@ const BAND_CLASSES: Record<ImportanceBand, string> = {
 
 export default function MemoryDashboardScreen() {
   // Known from the auth status: not asked (each poll would be a 403), nothing kept from before shown.
-  const asked = usePermission('memory_threading').held !== false;
+  const asked = usePermission(readPermissionOf(MEMORY_STATS_URL)).held !== false;
   const stats = useMemoryStats(asked);
   const memoryContext = useMemoryContext(asked);
   const online = useOnline();

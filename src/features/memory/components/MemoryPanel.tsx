@@ -3,6 +3,7 @@
 // feelings as percents), and the 'New Memory' form. An account without memory_threading is told so and
 // offered nothing that would be refused; the status is not asked (each poll would be a 403).
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
 import { usePermission } from '@/lib/auth-session';
 import { Button } from '@/ui/Button';
@@ -17,6 +18,7 @@ import {
   topEmotions,
   type ContextType,
   type MemoryNode,
+  MEMORY_STATUS_URL,
 } from '../model/memory';
 import { MEMORY_TEXT } from '../model/texts';
 
@@ -195,7 +197,8 @@ export function MemoryPanel({ className }: { className?: string }) {
   // Known from the auth status, or from the server's 403 when the status has no list.
   const [refusedByServer, setRefusedByServer] = useState(false);
   const onRefused = useCallback(() => setRefusedByServer(true), []);
-  const denied = usePermission('memory_threading').held === false || refusedByServer;
+  const denied =
+    usePermission(readPermissionOf(MEMORY_STATUS_URL)).held === false || refusedByServer;
   const titleId = useId();
   return (
     <section

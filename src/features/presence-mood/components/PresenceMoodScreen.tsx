@@ -5,7 +5,8 @@
 // and the screen asks the server nothing (nor shows a state the device kept from before).
 import { useState, type ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { PRESENCE_MOODS, type PresenceMood } from '@/domain/presence-mood';
+import { readPermissionOf } from '@/domain/area-permissions';
+import { PRESENCE_API, PRESENCE_MOODS, type PresenceMood } from '@/domain/presence-mood';
 import { isRefusal } from '@/lib/api';
 import { usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
@@ -29,7 +30,7 @@ const card = 'rounded-xl border border-line bg-panel p-4';
 const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
 export default function PresenceMoodScreen() {
-  const asked = usePermission('presence_engine').held !== false;
+  const asked = usePermission(readPermissionOf(PRESENCE_API.state)).held !== false;
   const query = usePresenceState(asked);
   const online = useOnline();
   const denied = !asked || isRefusal(query.error);

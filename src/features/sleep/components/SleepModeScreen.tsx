@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { CloudOff, Moon, Sun } from 'lucide-react';
 import { Link } from 'react-router';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { isApiError } from '@/lib/api';
 import { usePermission, usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
@@ -22,6 +23,7 @@ import {
   statusFailure,
   type PowerState,
   type SleepStatus,
+  SLEEP_STATUS_URL,
 } from '../model/status';
 import { SLEEP_TEXT } from '../model/texts';
 import { Card } from './Card';
@@ -51,7 +53,7 @@ const BADGE: Record<PowerState, string> = {
 
 export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
   // Known from the auth status: not asked (it would be a 403), and nothing kept from before shown.
-  const asked = usePermission('system_control').held !== false;
+  const asked = usePermission(readPermissionOf(SLEEP_STATUS_URL)).held !== false;
   const status = useSleepStatus(asked);
   const transition = useSleepTransition();
   const online = useOnline();

@@ -3,6 +3,7 @@
 // status is polled every 3 s; the triggers are disabled while a sync runs. Offline it shows the last
 // status read and offers no command (docs/sync-control.md).
 import type { ReactNode } from 'react';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
 import { usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
@@ -20,6 +21,7 @@ import {
   triggersDisabled,
   whenText,
   type WeeklySyncStatus,
+  WEEKLY_SYNC_STATUS_URL,
 } from '../model/sync-status';
 import { SYNC_TEXT as T } from '../model/texts';
 
@@ -52,7 +54,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export default function SyncControlScreen() {
   // Known from the auth status: not asked (it would be a 403), and nothing kept from before shown.
-  const asked = usePermission('system_control').held !== false;
+  const asked = usePermission(readPermissionOf(WEEKLY_SYNC_STATUS_URL)).held !== false;
   const status = useSyncStatus(asked);
   const action = useSyncAction();
   const online = useOnline();

@@ -4,13 +4,14 @@
 // shows as refused, with nothing kept from before.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
 import { usePermission } from '@/lib/auth-session';
 import { fetchCall, queryKeyOf, readKept, type CallData } from '../api/system-features-api';
-import { CALL_PERMISSION, POLL_MS, type FeatureCall } from '../model/system-features';
+import { CALL_URL, POLL_MS, type FeatureCall } from '../model/system-features';
 
 export function useFeatureCall<K extends FeatureCall>(call: K) {
-  const held = usePermission(CALL_PERMISSION[call]).held !== false;
+  const held = usePermission(readPermissionOf(CALL_URL[call])).held !== false;
   const [kept] = useState(() => readKept(call));
   const query = useQuery<CallData[K]>({
     enabled: held,
@@ -30,7 +31,6 @@ export function useFeatureCall<K extends FeatureCall>(call: K) {
   return {
     data: refused ? undefined : query.data,
     isError: query.isError,
-    error: query.error,
     dataUpdatedAt: query.dataUpdatedAt,
     /** The server refused (or would refuse) this account: no access, not a failure. */
     refused,

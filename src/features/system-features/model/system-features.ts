@@ -2,8 +2,6 @@
 // calls and their polling, the answers read defensively (a newer server's extra fields are ignored,
 // a missing one is absent, never guessed), the endpoint chips, the percentages and the ages.
 
-import type { PermissionId } from '@/domain/permissions';
-
 export const TREE_URL = '/api/presence-system-tree/status';
 export const CONSOLE_URL = '/api/manual-console/status';
 export const FALLBACK_URL = '/api/fallback-system/status';
@@ -17,14 +15,6 @@ export const POLL_MS = {
   mirror: 5_000,
 } as const;
 export type FeatureCall = keyof typeof POLL_MS;
-
-/** The permission each call's server area needs (server/auth/area-permissions.ts, spec 002 §6). */
-export const CALL_PERMISSION: Record<FeatureCall, PermissionId> = {
-  tree: 'presence_engine',
-  console: 'infrastructure',
-  fallback: 'chat',
-  mirror: 'mirror_bridge',
-};
 
 export const CALL_URL: Record<FeatureCall, string> = {
   tree: TREE_URL,
