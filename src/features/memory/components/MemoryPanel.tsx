@@ -2,7 +2,7 @@
 // polled every 5 s, search (from 3 characters; results scroll within 24rem, importance and the top 3
 // feelings as percents), and the 'New Memory' form. An account without memory_threading is told so and
 // offered nothing that would be refused; the status is not asked (each poll would be a 403).
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
 import { usePermission } from '@/lib/auth-session';
@@ -31,12 +31,8 @@ function StatusRow({ label, value, alert }: { label: string; value: string; aler
   );
 }
 
-function MemoryStatusView({ onRefused }: { onRefused: () => void }) {
-  const { data, isError, error, dataUpdatedAt } = useMemoryStatus();
-  const refused = isRefusal(error);
-  useEffect(() => {
-    if (refused) onRefused();
-  }, [refused, onRefused]);
+function MemoryStatusView({ status }: { status: ReturnType<typeof useMemoryStatus> }) {
+  const { data, isError, dataUpdatedAt } = status;
   if (!data) {
     return isError ? <p role="status">{MEMORY_TEXT.statusUnavailable}</p> : null;
   }
@@ -194,11 +190,10 @@ function NewMemoryForm({ onClose }: { onClose: () => void }) {
 
 export function MemoryPanel({ className }: { className?: string }) {
   const [creating, setCreating] = useState(false);
-  // Known from the auth status, or from the server's 403 when the status has no list.
-  const [refusedByServer, setRefusedByServer] = useState(false);
-  const onRefused = useCallback(() => setRefusedByServer(true), []);
-  const denied =
-    usePermission(readPermissionOf(MEMORY_STATUS_URL)).held === false || refusedByServer;
+  // Known from the auth status (then not asked), or from the server's 403 when it has no list.
+  const asked = usePermission(readPermissionOf(MEMORY_STATUS_URL)).held !== false;
+  const status = useMemoryStatus(asked);
+  const denied = !asked || isRefusal(status.error);
   const titleId = useId();
   return (
     <section
@@ -219,7 +214,7 @@ export function MemoryPanel({ className }: { className?: string }) {
         <p className="text-sm text-muted">{MEMORY_TEXT.denied}</p>
       ) : (
         <>
-          <MemoryStatusView onRefused={onRefused} />
+          <MemoryStatusView status={status} />
           {creating && <NewMemoryForm onClose={() => setCreating(false)} />}
           <MemorySearch />
         </>

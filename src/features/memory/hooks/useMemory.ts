@@ -1,6 +1,7 @@
 // The memory panel's server state: the status polled every 5 s, a search (a command: each one counts
 // its hits as accesses on the server, so it runs only when asked, never on a refetch), and create.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isRefusal } from '@/lib/api';
 import { toast } from '@/ui/use-toast';
 import {
   MEMORY_STATUS_KEY,
@@ -12,11 +13,14 @@ import {
 import { MEMORY_STATUS_POLL_MS, type ContextType } from '../model/memory';
 import { MEMORY_TEXT } from '../model/texts';
 
-export function useMemoryStatus() {
+/** `enabled`: false when the account is known to lack memory_threading (the panel says so). */
+export function useMemoryStatus(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: MEMORY_STATUS_KEY,
     queryFn: fetchMemoryStatus,
-    refetchInterval: MEMORY_STATUS_POLL_MS,
+    // A refusal (403) will not change by asking again: the poll stops there.
+    refetchInterval: (query) => (isRefusal(query.state.error) ? false : MEMORY_STATUS_POLL_MS),
     staleTime: 0,
     // The poll is the retry: a failed read shows at once as the last known status.
     retry: false,

@@ -3,6 +3,7 @@
 // server's errors every 15 s. Not asked at all when the auth status says the account lacks the area's
 // permission (a list the status lacks: asked, and the server decides). The poll is the retry.
 import { useQuery } from '@tanstack/react-query';
+import { readPermissionOf } from '@/domain/area-permissions';
 import { usePermission } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import {
@@ -20,12 +21,12 @@ export const PERFORMANCE_POLL_MS = 15_000;
 export const SERVER_ERRORS_POLL_MS = 15_000;
 
 function useServerHalf<T>(
-  key: readonly unknown[],
+  key: readonly [url: string],
   fetcher: (context: { signal?: AbortSignal }) => Promise<T>,
-  permission: 'infrastructure' | 'system_control',
   pollMs: number,
 ) {
-  const { ask, held: permitted } = usePermission(permission);
+  // The permission its area needs, from the table the server enforces.
+  const { ask, held: permitted } = usePermission(readPermissionOf(key[0]));
   const online = useOnline();
   const query = useQuery({
     queryKey: key,
@@ -46,13 +47,8 @@ function useServerHalf<T>(
 }
 
 export const useServerHealth = () =>
-  useServerHalf(SYSTEM_HEALTH_KEY, fetchServerHealth, 'infrastructure', HEALTH_POLL_MS);
+  useServerHalf(SYSTEM_HEALTH_KEY, fetchServerHealth, HEALTH_POLL_MS);
 export const useServerPerformance = () =>
-  useServerHalf(
-    SERVER_PERFORMANCE_KEY,
-    fetchServerPerformance,
-    'infrastructure',
-    PERFORMANCE_POLL_MS,
-  );
+  useServerHalf(SERVER_PERFORMANCE_KEY, fetchServerPerformance, PERFORMANCE_POLL_MS);
 export const useServerErrors = () =>
-  useServerHalf(SERVER_ERRORS_KEY, fetchServerErrors, 'system_control', SERVER_ERRORS_POLL_MS);
+  useServerHalf(SERVER_ERRORS_KEY, fetchServerErrors, SERVER_ERRORS_POLL_MS);
