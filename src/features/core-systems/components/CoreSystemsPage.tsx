@@ -13,11 +13,13 @@ import { ModuleCard } from './ModuleCard';
 import { BackLink } from '@/ui/BackLink';
 
 export default function CoreSystemsPage({ demo = false }: { demo?: boolean }) {
-  const { started, testAll, testing, results } = useCoreSystems();
+  const { started, testAll, testing, results, refusedFor } = useCoreSystems();
   const timeZone = useTimeZone();
-  const all = Object.values(results);
-  const answered = all.filter((query) => query.data !== undefined && !query.isError).length;
-  const failed = all.filter((query) => query.isError).length;
+  const all = Object.entries(results).map(([id, query]) => ({ query, refused: refusedFor[id] }));
+  const open = all.filter(({ refused }) => !refused).map(({ query }) => query);
+  const answered = open.filter((query) => query.data !== undefined && !query.isError).length;
+  const failed = open.filter((query) => query.isError).length;
+  const refused = all.length - open.length;
 
   return (
     <section className="mx-auto grid w-full max-w-6xl gap-4 px-4 py-6">
@@ -60,7 +62,7 @@ export default function CoreSystemsPage({ demo = false }: { demo?: boolean }) {
       ) : (
         <>
           <p role="status" data-testid="core-summary" className="text-sm text-muted">
-            {testing ? CORE_TEXT.testing : CORE_TEXT.summary(answered, failed, all.length)}
+            {testing ? CORE_TEXT.testing : CORE_TEXT.summary(answered, failed, all.length, refused)}
           </p>
           {modulesByGroup().map((group) => (
             <section
@@ -78,6 +80,7 @@ export default function CoreSystemsPage({ demo = false }: { demo?: boolean }) {
                     key={module.id}
                     module={module}
                     query={results[module.id]!}
+                    refusedFor={refusedFor[module.id] ?? null}
                     demo={demo}
                     timeZone={timeZone}
                   />

@@ -1,9 +1,11 @@
 // One module's card: its title and source, then every field of its answer (the spec's named ones first),
 // or why it failed (the answer's status and message). The self-evolve and emergence cards carry their
-// action, whose result is shown under the button.
+// action, whose result is shown under the button. A module not open to the account says which
+// permission it needs, and shows nothing kept from before.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, Loader2 } from 'lucide-react';
+import { AlertTriangle, Loader2, Lock } from 'lucide-react';
 import type { CoreModule } from '@/domain/core-systems';
+import type { PermissionId } from '@/domain/permissions';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
 import { useCoreAction } from '../hooks/useCoreSystems';
@@ -15,13 +17,21 @@ interface ModuleCardProps {
   /** The demo shows the card's source in words and no action. */
   demo: boolean;
   timeZone?: string;
+  /** The permission the module needs when the account lacks it. */
+  refusedFor: PermissionId | null;
 }
 
-export function ModuleCard({ module, query, demo, timeZone }: ModuleCardProps) {
+export function ModuleCard({ module, query, demo, timeZone, refusedFor }: ModuleCardProps) {
   const titleId = `core-${module.id}-title`;
-  const hasData = query.data !== undefined;
+  const hasData = refusedFor === null && query.data !== undefined;
   const rows = hasData ? cardRowsOf(module.id, query.data, timeZone) : [];
-  const state = query.isError && !hasData ? 'failed' : hasData ? 'ok' : 'loading';
+  const state = refusedFor
+    ? 'refused'
+    : query.isError && !hasData
+      ? 'failed'
+      : hasData
+        ? 'ok'
+        : 'loading';
   return (
     <section
       aria-labelledby={titleId}
@@ -42,6 +52,12 @@ export function ModuleCard({ module, query, demo, timeZone }: ModuleCardProps) {
         <p role="status" className="flex items-center gap-2 text-sm text-muted">
           <Loader2 size={14} aria-hidden className="animate-spin" />
           {CORE_TEXT.loading}
+        </p>
+      )}
+      {refusedFor && (
+        <p data-testid="core-card-refused" className="flex gap-2 text-sm text-muted">
+          <Lock size={16} aria-hidden className="mt-0.5 shrink-0" />
+          <span>{CORE_TEXT.needsPermission(refusedFor)}</span>
         </p>
       )}
       {state === 'failed' && (

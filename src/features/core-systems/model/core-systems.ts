@@ -19,8 +19,13 @@ export const CORE_TEXT = {
   demoExplanation:
     'This is the demo of the Core Systems dashboard: the same modules, each with a note on which real part of Kiri it reads. Nothing here is made up: a module that has nothing yet says so. The two actions (Test Pulse and Initiate Emergence) run on the dashboard itself, at /core-systems.',
   openDashboard: 'Open the dashboard',
-  summary: (ok: number, failed: number, total: number) =>
-    `${ok} of ${total} modules answered${failed > 0 ? `, ${failed} failed` : ''}`,
+  summary: (ok: number, failed: number, total: number, refused = 0) =>
+    `${ok} of ${total} modules answered${failed > 0 ? `, ${failed} failed` : ''}${
+      refused > 0 ? `, ${refused} not open to this account` : ''
+    }`,
+  /** A card whose call needs a permission the account lacks: not asked, and not a failure. */
+  needsPermission: (permission: string) =>
+    `Needs the ${permission.replace(/_/g, ' ')} permission, which this account does not hold.`,
 } as const;
 
 /** The actions on two of the cards (spec 001 §2): which module, its call and its button. */
