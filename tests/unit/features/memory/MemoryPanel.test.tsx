@@ -107,6 +107,21 @@ describe('MemoryPanel', () => {
     expect(statusRow('Nodes').textContent).toBe('3');
   });
 
+  it('a refused status (403) is asked once: the poll stops there, since asking again changes nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = stubFetch({
+      'GET /api/memory-lattice/status': () => errorAnswer(403, 'Permission required'),
+    });
+    const statusCalls = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/memory-lattice/status'))
+        .length;
+    renderWithProviders(<MemoryPanel />);
+    await screen.findByText('The memory lattice needs the memory threading permission.');
+    expect(statusCalls()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(MEMORY_STATUS_POLL_MS * 3));
+    expect(statusCalls()).toBe(1);
+  });
+
   it('search: the button is disabled under 3 characters; results with importance and the top 3 feelings', async () => {
     const s = server();
     renderWithProviders(<MemoryPanel />);
