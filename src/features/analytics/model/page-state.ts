@@ -1,7 +1,7 @@
 // What the two pages show for the state of their read: the figures, a first load, a refusal, or a
 // failure; and whether to say the server cannot be reached (offline: the last figures read stay on
 // screen, from the persisted cache).
-import { isApiError } from '@/lib/api';
+import { isRefusal } from '@/lib/api';
 
 export type PageView = 'data' | 'loading' | 'failed' | 'denied';
 
@@ -27,7 +27,7 @@ export function pageStateOf({
   hasData: boolean;
   error: unknown;
 }): PageState {
-  if (isApiError(error) && error.status === 403) {
+  if (isRefusal(error)) {
     return { view: 'denied', offline: false, stale: false };
   }
   const failed = error !== null && error !== undefined;

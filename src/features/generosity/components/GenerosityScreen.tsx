@@ -3,7 +3,7 @@
 // intelligence description. It says which parts are measured and which are fixed text. Offline it shows
 // what was last read (docs/generosity.md).
 import type { ReactNode } from 'react';
-import { isApiError } from '@/lib/api';
+import { isRefusal } from '@/lib/api';
 import { usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
@@ -43,7 +43,7 @@ export default function GenerosityScreen() {
   const timeZone = useTimeZone();
   const persona = usePersonaName();
   const failed = status.isError ? status.error : stats.isError ? stats.error : null;
-  const denied = isApiError(failed) && failed.status === 403;
+  const denied = isRefusal(failed);
   const reachable = online && !(failed !== null && !denied);
   const data = status.data;
 

@@ -4,7 +4,7 @@
 // last list read under the offline notice; a 403 is 'Access Restricted' (docs/infrastructure.md).
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { isApiError } from '@/lib/api';
+import { isRefusal } from '@/lib/api';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
@@ -47,7 +47,7 @@ export default function InfrastructureScreen() {
   const storage = useStorageCheck();
   const online = useOnline();
   const timeZone = useTimeZone();
-  const denied = status.isError && isApiError(status.error) && status.error.status === 403;
+  const denied = status.isError && isRefusal(status.error);
   const reachable = online && !(status.isError && !denied);
   const rows = featureList(
     denied ? undefined : status.data?.features,

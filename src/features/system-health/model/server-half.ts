@@ -1,6 +1,6 @@
 // What a page shows of its server half (docs/settings-health.md): the figures, the last ones known with
 // the offline notice, a refusal, a failure, or a wait. Pure: the page hands in what it knows.
-import { isApiError } from '@/lib/api';
+import { isRefusal } from '@/lib/api';
 
 export type ServerHalfState = 'forbidden' | 'offline' | 'failed' | 'loading' | 'ready';
 
@@ -17,7 +17,7 @@ export function serverHalfState(input: {
 }): ServerHalfState {
   const { permitted, online, hasData, error } = input;
   if (permitted === false) return 'forbidden';
-  if (isApiError(error) && error.status === 403) return 'forbidden';
+  if (isRefusal(error)) return 'forbidden';
   if (!online || error instanceof TypeError) return 'offline';
   if (error) return 'failed';
   return hasData ? 'ready' : 'loading';
