@@ -75,6 +75,18 @@ test('a plain user walks every route with no failed request: each screen says wh
       await userPage.goto(path);
       await expect(userPage.getByText(text)).toBeVisible();
     }
+    // Core systems' Test All reads only the modules open to the account; the others say what they need.
+    await userPage.goto('/core-systems');
+    await userPage.getByRole('button', { name: 'Test All Core Systems' }).click();
+    await expect(userPage.getByTestId('core-summary')).toHaveText(
+      /^\d+ of 20 modules answered, \d+ not open to this account$/,
+    );
+    await expect(
+      userPage
+        .getByTestId('core-card-guardianShield')
+        .getByText('Needs the presence engine permission, which this account does not hold.'),
+    ).toBeVisible();
+    expect(errors).toEqual([]);
     // The chat's features panel: its memory lattice offers nothing that would be refused.
     await userPage.goto('/');
     await userPage.getByRole('button', { name: 'Tools', exact: true }).click();
