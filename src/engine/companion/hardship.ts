@@ -5,7 +5,17 @@
 import { normaliseApostrophes, reflect } from './text';
 
 export type Hardship =
-  'loss' | 'illness' | 'breakup' | 'job' | 'failure' | 'bad_day' | 'hurt' | 'scare' | 'setback';
+  | 'loss'
+  | 'illness'
+  | 'breakup'
+  | 'job'
+  | 'failure'
+  | 'bad_day'
+  | 'hurt'
+  | 'mistreated'
+  | 'injury'
+  | 'scare'
+  | 'setback';
 
 export interface HardshipReading {
   kind: Hardship;
@@ -52,8 +62,17 @@ const ILLNESS =
 const ILLNESS_SUBJECT = new RegExp(`\\b(?:my|our)\\s+(${BELOVED})\\s+(?:is|was|has|got|went)\\b`);
 const BAD_DAY =
   /\b(?:terrible|awful|horrible|bad|rough|crappy|crap|shitty|shit|horrendous|tough|hard|miserable|the\s+worst)\s+(?:day|week|night|morning|shift|year|time)\b|\b(?:day|week|night|morning|shift|year)\s+(?:has\s+been|was|is|went)\s+(?:so\s+|really\s+|just\s+)?(?:terrible|awful|horrible|bad|rough|crappy|tough|hard|miserable|the\s+worst|a\s+disaster|a\s+mess)\b|\beverything\s+(?:is\s+going|went|goes)\s+wrong\b|\bnothing\s+(?:is\s+going|goes|went)\s+right\b/;
+/**
+ * Harm by someone (violence, abuse): the one kind whose lines ask whether they are safe. Being yelled
+ * at or laughed at is MISTREATED, a broken arm is an INJURY: 'my boss yelled at me' does not get
+ * emergency services, and 'I broke my arm' is not told 'nobody has the right to hurt you'.
+ */
 const HURT =
-  /\b(?:hurt\s+me|hit\s+me|hits\s+me|bull(?:y|ied|ies|ying)\s+me|(?:i'?m|got|was|been|being|are|were)\s+(?:being\s+)?bullied|abused|assaulted|attacked\s+me|yelled\s+at\s+me|screamed\s+at\s+me|shouted\s+at\s+me|laughed\s+at\s+me|made\s+fun\s+of\s+me|was\s+mean\s+to\s+me|(?:i|i'?ve|i\s+have)\s+got\s+hurt|i\s+got\s+hurt|i'?m\s+hurt|i\s+was\s+hurt|injured|broke\s+my\s+(?:arm|leg|wrist|ankle|foot|hand|nose))\b/;
+  /\b(?:hurt\s+me|hurts\s+me|hit\s+me|hits\s+me|beat\s+me(?:\s+up)?|beats\s+me|punched\s+me|kicked\s+me|slapped\s+me|choked\s+me|abused|assaulted|attacked\s+me|threatened\s+(?:me|to\s+(?:hurt|kill)\s+me))\b/;
+const MISTREATED =
+  /\b(?:bull(?:y|ied|ies|ying)\s+me|(?:i'?m|got|was|been|being|are|were)\s+(?:being\s+)?bullied|yelled\s+at\s+me|screamed\s+at\s+me|shouted\s+at\s+me|laughed\s+at\s+me|made\s+fun\s+of\s+me|(?:was|is|were|are|been)\s+(?:so\s+|really\s+)?mean\s+to\s+me|insulted\s+me|humiliated\s+me|called\s+me\s+names|i'?m\s+(?:so\s+|really\s+)?hurt|i\s+was\s+(?:so\s+|really\s+)?hurt)\b/;
+const INJURY =
+  /\b(?:(?:i|i'?ve|i\s+have)\s+got\s+hurt|i\s+got\s+hurt|(?:i'?m|i\s+am|i\s+was|i\s+got)\s+(?:badly\s+)?injured|broke\s+my\s+(?:arm|leg|wrist|ankle|foot|hand|nose|finger|toe|rib|collarbone)|(?:sprained|twisted)\s+my\s+(?:ankle|wrist|knee|back)|(?:cut|burned|burnt)\s+my\s+(?:finger|hand|arm|leg|foot))\b/;
 const SCARE =
   /\b(?:(?:had|was\s+in|got\s+into|been\s+in|were\s+in)\s+(?:a|an)\s+(?:\w+\s+)?(?:accident|crash)|broke\s+into\s+(?:my|our)|(?:got|was|been|were)\s+(?:robbed|mugged|burgled)|someone\s+(?:is\s+)?following\s+me|nightmares?|bad\s+dream)\b/;
 const SETBACK =
@@ -82,7 +101,7 @@ function theirs(word: string | undefined): string | null {
 
 /**
  * Rule hardshipOf: hard news in a message (a death, an illness, a break-up, a lost job, a failure, a
- * bad day, being hurt), read as sadness with the kind of news and whom it is about; null when there
+ * bad day, harm by someone, being mistreated, an injury), read as sadness with the kind of news and whom it is about; null when there
  * is none. A death of a thing ('my phone died'), a joke ('I died laughing') and a denial ('not a bad
  * day') are none.
  */
@@ -111,6 +130,8 @@ export function hardshipOf(message: string): HardshipReading | null {
   const ill = found(ILLNESS, text);
   if (ill) return sad('illness', theirs(ILLNESS_SUBJECT.exec(text)?.[1]));
   if (found(HURT, text)) return sad('hurt');
+  if (found(INJURY, text)) return sad('injury');
+  if (found(MISTREATED, text)) return sad('mistreated');
   if (found(SCARE, text)) return { kind: 'scare', feeling: 'anxious', subject: null };
   if (found(FAILURE, text)) return sad('failure');
   if (found(BAD_DAY, text)) return sad('bad_day');

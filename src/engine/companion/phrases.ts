@@ -935,7 +935,8 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
 };
 
-// Hard news (hardship.ts): grief, illness, a break-up, a lost job, a failure, a bad day, being hurt.
+// Hard news (hardship.ts): grief, illness, a break-up, a lost job, a failure, a bad day, harm by
+// someone (the only kind that asks whether they are safe), being mistreated, an injury.
 // Gentle, and never curious for curiosity's sake: no 'interesting', no joke, no cheerful follow-up.
 // {k} is whom it is about, from her side ('your cat').
 export interface HardshipPools {
@@ -1058,6 +1059,37 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
       "if you're not safe right now, please reach out to someone you trust or to local emergency services",
     ],
     follow: ['are you safe right now?', 'do you want to tell me what happened?'],
+  },
+  mistreated: {
+    open: [
+      L("oh{n}, i'm sorry. you didn't deserve that", 'I am sorry{n}. You did not deserve that.'),
+      "that's not okay{n}. i'm sorry you were treated like that",
+      L("aw{n}, that stings. i'm sorry", null, 'soft', 'notformal'),
+    ],
+    body: [
+      "what you're feeling makes complete sense",
+      'you deserve to be treated with kindness and respect',
+      "i'm right here with you",
+    ],
+    suggest: ["if it keeps happening, it's okay to tell someone you trust about it"],
+    follow: ['do you want to tell me what happened?', 'how are you feeling about it now?'],
+  },
+  injury: {
+    open: [
+      L(
+        "ouch{n}, i'm so sorry. that sounds really painful",
+        'I am so sorry{n}. That sounds very painful.',
+      ),
+      "oh no{n}, i'm sorry you got hurt",
+      L("oh{n}, poor you. i'm so sorry", null, 'soft', 'notformal'),
+    ],
+    body: [
+      'please go easy on yourself while it heals',
+      "rest as much as you can. i'm right here",
+      'i hope the pain eases soon',
+    ],
+    suggest: ["if it's bad or not getting better, please have a doctor look at it"],
+    follow: ['how bad is it?', 'are you okay now?'],
   },
   scare: {
     open: [

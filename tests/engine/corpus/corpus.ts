@@ -71,6 +71,10 @@ const ASKS = /\?/;
 const CHEERS_HARD_NEWS =
   /interesting|\bfun\b|\bnice\b|haha|hehe|\blol\b|\byay\b|exciting|\bjoke|love hearing|tell me more|\booh\b|so cool|awesome|congrat|\bglad\b/i;
 const GENTLE = /sorry|hard|heavy|awful|rough|hurt|right here|with you/i;
+/** The lines for harm by someone: for being yelled at or a broken arm they would alarm, not comfort. */
+const ASKS_IF_SAFE = /emergency|are you safe|not safe|in danger/i;
+/** Said to someone harmed by another: wrong for an injury nobody caused. */
+const BLAMES_SOMEONE = /right to hurt you|didn'?t deserve|treated like that/i;
 /** A promise that a reminder is set: untrue on the device, which sets none until the server hears it. */
 const REMINDER_SET_NOW = /got it|i'?ll remind you|i will remind you|reminder (?:is )?set|all set/i;
 
@@ -608,7 +612,20 @@ CORPUS.push(
   hardNews("I'm sick"),
   hardNews('I failed my exam'),
   hardNews('he hurt me'),
-  hardNews('I got bullied at school'),
+  {
+    ...hardNews('I got bullied at school'),
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, ASKS_IF_SAFE],
+  },
+  {
+    ...hardNews('I had a rough day at work, my boss yelled at me.'),
+    good: 'being yelled at heard as hurtful, not as danger: no emergency services',
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, ASKS_IF_SAFE],
+  },
+  {
+    ...hardNews('I broke my arm'),
+    good: 'an injury heard as pain: sorry, rest, a doctor if it is bad; nobody to blame',
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, ASKS_IF_SAFE, BLAMES_SOMEONE],
+  },
   hardNews('my best friend moved away'),
   hardNews('nobody came to my birthday'),
   hardNews('my dog ran away'),
