@@ -32,10 +32,26 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     ['I broke my arm', 'injury', null],
     ['I got hurt playing football', 'injury', null],
     ['I sprained my ankle on the stairs', 'injury', null],
+    ['my feet hurt', 'ache', null],
+    ['my back is killing me', 'ache', null],
     ['my best friend moved away', 'setback', null],
     ['my dog ran away', 'setback', null],
   ])('%j is %s news about %s', (message, kind, subject) => {
     expect(hardshipOf(message)).toEqual({ kind, feeling: 'sad', subject });
+  });
+
+  it.each([
+    ['the train is late again', 'hassle', 'angry'],
+    ['my train was 20 minutes late', 'hassle', 'angry'],
+    ['I missed my bus', 'hassle', 'angry'],
+    ['stuck in traffic', 'hassle', 'angry'],
+    ['my flight got cancelled', 'hassle', 'angry'],
+    ["I can't sleep", 'sleepless', 'tired'],
+    ['good morning! I slept badly', 'sleepless', 'tired'],
+    ["I couldn't sleep on the plane", 'sleepless', 'tired'],
+    ['I barely slept last night', 'sleepless', 'tired'],
+  ])('%j is a %s, heard as %s', (message, kind, feeling) => {
+    expect(hardshipOf(message)).toEqual({ kind, feeling, subject: null });
   });
 
   it.each(['I had a car accident', 'someone broke into my house', 'I had a bad dream'])(
@@ -56,6 +72,12 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     'we ran away from the rain',
     'I got invited to a party',
     'I passed my exam',
+    'my bus is never late',
+    'the train was on time',
+    "I didn't sleep in today",
+    "we can't sleep over at her place",
+    'I slept well',
+    'my feet are cold',
   ])('%j is no hard news', (message) => {
     expect(hardshipOf(message)).toBeNull();
   });

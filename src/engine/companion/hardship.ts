@@ -14,16 +14,20 @@ export type Hardship =
   | 'hurt'
   | 'mistreated'
   | 'injury'
+  | 'ache'
   | 'scare'
-  | 'setback';
+  | 'setback'
+  | 'hassle'
+  | 'sleepless';
 
 export interface HardshipReading {
   kind: Hardship;
   /**
    * The feeling it carries: sad ('hurt' too: the feeling lists have no 'hurt'), anxious for a scare
-   * (an accident, a break-in, a nightmare).
+   * (an accident, a break-in, a nightmare), angry for a hassle (a late train), tired for a sleepless
+   * night.
    */
-  feeling: 'sad' | 'anxious';
+  feeling: 'sad' | 'anxious' | 'angry' | 'tired';
   /** Who or what it is about, from Kiri's side ('your cat', 'your grandma'), or null. */
   subject: string | null;
 }
@@ -73,6 +77,18 @@ const MISTREATED =
   /\b(?:bull(?:y|ied|ies|ying)\s+me|(?:i'?m|got|was|been|being|are|were)\s+(?:being\s+)?bullied|yelled\s+at\s+me|screamed\s+at\s+me|shouted\s+at\s+me|laughed\s+at\s+me|made\s+fun\s+of\s+me|(?:was|is|were|are|been)\s+(?:so\s+|really\s+)?mean\s+to\s+me|insulted\s+me|humiliated\s+me|called\s+me\s+names|i'?m\s+(?:so\s+|really\s+)?hurt|i\s+was\s+(?:so\s+|really\s+)?hurt)\b/;
 const INJURY =
   /\b(?:(?:i|i'?ve|i\s+have)\s+got\s+hurt|i\s+got\s+hurt|(?:i'?m|i\s+am|i\s+was|i\s+got)\s+(?:badly\s+)?injured|broke\s+my\s+(?:arm|leg|wrist|ankle|foot|hand|nose|finger|toe|rib|collarbone)|(?:sprained|twisted)\s+my\s+(?:ankle|wrist|knee|back)|(?:cut|burned|burnt)\s+my\s+(?:finger|hand|arm|leg|foot))\b/;
+/** A part of the body that aches ('my feet hurt', 'my back is killing me'): not an illness, not an injury. */
+const ACHE =
+  /\bmy\s+(?:feet|foot|legs?|knees?|back|neck|shoulders?|arms?|hands?|wrists?|hips?|head|eyes?|ears?|throat|teeth|tooth|stomach|tummy|body|muscles)\s+(?:hurts?|aches?|(?:is|are)\s+(?:so\s+|really\s+|very\s+)?(?:sore|aching|killing\s+me))\b/;
+/**
+ * The everyday hassles of a commute (the owner writes on one): a late or cancelled train, a missed bus,
+ * traffic. Not hard news, but not 'interesting' either: she says it is annoying.
+ */
+const HASSLE =
+  /\b(?:(?:train|bus|tram|metro|subway|tube|flight|plane|ferry)\s+(?:is|was|got|has\s+been|had\s+been|'s)\s+(?:running\s+|really\s+|so\s+|very\s+|super\s+|\d+\s+(?:mins?|minutes?|hours?)\s+)?(?:late|delayed|cancel+ed)|missed\s+(?:my|the)\s+(?:train|bus|tram|flight|plane|ferry|connection)|stuck\s+in\s+(?:traffic|a\s+(?:traffic\s+)?jam)|(?:train|bus|tram)\s+(?:never\s+came|didn'?t\s+come|never\s+showed))\b/;
+/** A night without sleep: 'I can't sleep', 'I slept badly', 'I barely slept'. */
+const SLEEPLESS =
+  /\b(?:(?:can'?t|cannot|couldn'?t|could\s+not)\s+sleep(?!\s+(?:in|over|with)\b)|can'?t\s+fall\s+asleep|slept\s+(?:so\s+|really\s+|very\s+)?(?:badly|terribly|awfully|poorly|awful)|didn'?t\s+sleep(?:\s+(?:well|much|at\s+all)|(?!\s+(?:in|over|with)\b))|barely\s+slept|hardly\s+slept|sleepless\s+night|no\s+sleep\s+(?:last|at\s+all))\b/;
 const SCARE =
   /\b(?:(?:had|was\s+in|got\s+into|been\s+in|were\s+in)\s+(?:a|an)\s+(?:\w+\s+)?(?:accident|crash)|broke\s+into\s+(?:my|our)|(?:got|was|been|were)\s+(?:robbed|mugged|burgled)|someone\s+(?:is\s+)?following\s+me|nightmares?|bad\s+dream)\b/;
 const SETBACK =
@@ -101,7 +117,7 @@ function theirs(word: string | undefined): string | null {
 
 /**
  * Rule hardshipOf: hard news in a message (a death, an illness, a break-up, a lost job, a failure, a
- * bad day, harm by someone, being mistreated, an injury), read as sadness with the kind of news and whom it is about; null when there
+ * bad day, harm by someone, being mistreated, an injury, an ache), read as sadness with the kind of news and whom it is about; null when there
  * is none. A death of a thing ('my phone died'), a joke ('I died laughing') and a denial ('not a bad
  * day') are none.
  */
@@ -131,10 +147,13 @@ export function hardshipOf(message: string): HardshipReading | null {
   if (ill) return sad('illness', theirs(ILLNESS_SUBJECT.exec(text)?.[1]));
   if (found(HURT, text)) return sad('hurt');
   if (found(INJURY, text)) return sad('injury');
+  if (found(ACHE, text)) return sad('ache');
   if (found(MISTREATED, text)) return sad('mistreated');
   if (found(SCARE, text)) return { kind: 'scare', feeling: 'anxious', subject: null };
   if (found(FAILURE, text)) return sad('failure');
   if (found(BAD_DAY, text)) return sad('bad_day');
   if (found(SETBACK, text) || found(MISSING, text)) return sad('setback');
+  if (found(SLEEPLESS, text)) return { kind: 'sleepless', feeling: 'tired', subject: null };
+  if (found(HASSLE, text)) return { kind: 'hassle', feeling: 'angry', subject: null };
   return null;
 }

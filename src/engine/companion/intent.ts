@@ -67,7 +67,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   tired:
     /\b(tired|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
-    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|had\s+(?:a|her|his|their|the)\s+baby|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:

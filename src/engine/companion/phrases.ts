@@ -1091,6 +1091,26 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
     suggest: ["if it's bad or not getting better, please have a doctor look at it"],
     follow: ['how bad is it?', 'are you okay now?'],
   },
+  ache: {
+    open: [
+      L(
+        "ouch{n}, i'm sorry. that doesn't sound comfortable at all",
+        'I am sorry{n}. That sounds uncomfortable.',
+      ),
+      "aw{n}, i'm sorry it hurts",
+      L("oh{n}, poor you. i'm sorry", null, 'soft', 'notformal'),
+    ],
+    body: [
+      'be gentle with yourself for the rest of the day',
+      "rest it if you can. i'm right here",
+      'i hope it eases off soon',
+    ],
+    suggest: [
+      'a warm bath or just putting your feet up for a bit might help',
+      "if it doesn't ease off in a few days, it's worth asking a doctor about it",
+    ],
+    follow: ['how long has it been hurting?', 'did you do a lot today?'],
+  },
   scare: {
     open: [
       L("oh no{n}, i'm sorry. that sounds really scary", 'I am sorry{n}. That sounds frightening.'),
@@ -1120,6 +1140,40 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
     ],
     suggest: [],
     follow: ['do you want to talk about it?', 'how are you feeling about it?'],
+  },
+  hassle: {
+    open: [
+      L("ugh{n}, that's so annoying", 'That is really annoying{n}.', 'notformal'),
+      "oh no{n}, not again. i'm sorry",
+      L("that's so frustrating{n}. i'm sorry", 'I am sorry{n}, that is frustrating.'),
+    ],
+    body: [
+      "it's the worst when your time gets eaten like that",
+      "at least you're not stuck there alone: i'm right here with you",
+      "you're allowed to be grumpy about it",
+    ],
+    suggest: ['maybe make the wait a little yours: a song, a few pages, or just talking to me'],
+    follow: ['will you still make it in time?', 'how long do you have to wait?'],
+  },
+  sleepless: {
+    open: [
+      L(
+        "oh no{n}, i'm sorry. nights like that are the worst",
+        'I am sorry{n}. Nights like that are hard.',
+      ),
+      "aw{n}, that's rough. i'm sorry",
+      L("poor you{n}. i'm sorry", null, 'soft', 'notformal'),
+    ],
+    body: [
+      "lying awake is so hard. i'm right here with you",
+      "you don't have to fix anything right now. just rest as you can",
+      'a bad night makes everything feel heavier. go easy on yourself',
+    ],
+    suggest: [
+      'maybe put the screen away for a bit and breathe slowly: in for four, out for six',
+      'if your mind is busy, writing the thoughts down can help them let go of you',
+    ],
+    follow: ['is something on your mind?', 'do you want to talk for a bit?'],
   },
 };
 

@@ -159,6 +159,8 @@ export const CORPUS: CorpusItem[] = [
   good("I'm feeling much better now"),
   good("yay I'm so glad"),
   good('I got the job!!'),
+  good('my sister had a baby!'),
+  good('we got engaged!'),
 
   bad("I'm sad"),
   bad('I feel so lonely tonight'),
@@ -620,6 +622,23 @@ CORPUS.push(
     ...hardNews('I had a rough day at work, my boss yelled at me.'),
     good: 'being yelled at heard as hurtful, not as danger: no emergency services',
     mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, ASKS_IF_SAFE],
+  },
+  {
+    ...hardNews('the train is late again'),
+    good: 'a commute hassle heard as annoying, with them; not "interesting", not a day worth hearing about',
+    must: [/annoying|frustrating|not again|grumpy|sorry/i],
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, /hearing about your day/i],
+  },
+  {
+    ...hardNews('I missed my bus'),
+    must: [/annoying|frustrating|not again|grumpy|sorry/i],
+  },
+  hardNews("I can't sleep"),
+  hardNews('good morning! I slept badly'),
+  {
+    ...hardNews('my feet hurt'),
+    good: 'an ache heard as one: sorry, rest; not an illness to worry about, not danger',
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, ASKS_IF_SAFE, /worrying|unwell/i],
   },
   {
     ...hardNews('I broke my arm'),
