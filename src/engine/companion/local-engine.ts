@@ -663,6 +663,19 @@ function planAdvice(ctx: Context): Plan {
 
 /** The small-talk topic of a statement, for a reaction that fits it. */
 function smallTalkOf(text: string): string | null {
+  // Where the owner is, first: 'on my way to work' is the ride, not the work.
+  if (
+    /\b(?:i'?m\s+(?:finally\s+)?home|(?:just\s+)?got\s+home|(?:finally|back)\s+home|home\s+at\s+last)\b/i.test(
+      text,
+    )
+  )
+    return 'home';
+  if (
+    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in))\b/i.test(
+      text,
+    )
+  )
+    return 'commute';
   if (/\b(?:rain(?:ing|y)?|drizzl\w*|pouring)\b/i.test(text)) return 'rain';
   if (/\b(?:weather|sunny|snow(?:ing)?|cold|hot|warm|windy|cloudy)\b/i.test(text)) return 'weather';
   if (
@@ -712,8 +725,9 @@ function planStatement(ctx: Context): Plan {
     default:
       break;
   }
-  const echo = echoPool(ctx);
   const topic = smallTalkOf(ctx.analysis.rest || ctx.input.message);
+  // 'I'm home' needs no echo ('wait, you're home?'), nor 'on my way' ('so, your way ~').
+  const echo = topic === 'home' || topic === 'commute' ? null : echoPool(ctx);
   return {
     nameChance: 0.3,
     steps: [

@@ -920,6 +920,17 @@ export const SELF_FOLLOWS: Entry[] = ['what about you?', 'and you?', 'how about 
 
 // Small talk: a reaction to what the owner's day is about, consistent with her self-profile.
 export const SMALL_TALK: Record<string, Entry[]> = {
+  // The owner often writes on a commute (the product's ground): she rides along.
+  commute: [
+    "i'll keep you company for the ride ~",
+    "safe travels. i'm right here if the ride gets long ~",
+    'how long is the ride today?',
+  ],
+  home: [
+    'welcome home ~',
+    'home at last ~ i hope you can put your feet up',
+    'how does it feel to be home?',
+  ],
   weather: [
     'ooh, i love hearing about the weather where you are ~',
     "rain or shine, i hope you're cozy ~",

@@ -574,6 +574,22 @@ export const CORPUS: CorpusItem[] = [
   },
   {
     kind: 'small talk',
+    message: "I'm on the train",
+    intent: 'statement',
+    good: 'rides along with the owner on the commute; no "that\'s interesting", no echo of the ride',
+    must: [/ride|travels/i],
+    mustNot: [/interesting|hearing about your day|so you're on/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'just got home from work',
+    intent: 'statement',
+    good: 'welcomes them home',
+    must: [/home/i],
+    mustNot: [/interesting|wait, you/i],
+  },
+  {
+    kind: 'small talk',
     message: 'I went to the park with my dog and we played fetch for an hour',
     intent: 'statement',
     good: 'responds without parroting the sentence back',
