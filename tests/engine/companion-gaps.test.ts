@@ -2,6 +2,7 @@
 // words"): each read as a plain function, with the messages an owner sent and the near misses.
 import { describe, expect, it } from 'vitest';
 import { hardshipOf } from '../../src/engine/companion/hardship';
+import { birthdayToday } from '../../src/engine/companion/intent';
 import { requestOf } from '../../src/engine/companion/requests';
 import { numberWords, readArithmetic } from '../../src/engine/companion/arithmetic';
 import { readReminderAsk } from '../../src/engine/companion/reminder-request';
@@ -33,6 +34,11 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     ['I got hurt playing football', 'injury', null],
     ['I sprained my ankle on the stairs', 'injury', null],
     ['my feet hurt', 'ache', null],
+    ['I have a headache', 'ache', null],
+    ['I got a sore throat', 'ache', null],
+    ['I had a fight with my mom', 'conflict', null],
+    ['we argued again', 'conflict', null],
+    ['my friend is ignoring me', 'mistreated', null],
     ['my back is killing me', 'ache', null],
     ['my best friend moved away', 'setback', null],
     ['my dog ran away', 'setback', null],
@@ -50,6 +56,7 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     ['good morning! I slept badly', 'sleepless', 'tired'],
     ["I couldn't sleep on the plane", 'sleepless', 'tired'],
     ['I barely slept last night', 'sleepless', 'tired'],
+    ["I'm late for work", 'hassle', 'angry'],
   ])('%j is a %s, heard as %s', (message, kind, feeling) => {
     expect(hardshipOf(message)).toEqual({ kind, feeling, subject: null });
   });
@@ -78,8 +85,34 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     "we can't sleep over at her place",
     'I slept well',
     'my feet are cold',
+    "I'm not late for work",
+    'we had a fight scene in the movie',
   ])('%j is no hard news', (message) => {
     expect(hardshipOf(message)).toBeNull();
+  });
+});
+
+describe('Rule birthdayToday: a birthday that is today, and whose', () => {
+  it.each([
+    ["it's my birthday!", null],
+    ['today is my birthday', null],
+    ["it's my birthday today", null],
+    ["it's my 30th birthday", null],
+    ["it's my mom's birthday", 'your mom'],
+    ["it's my little sister's birthday today", 'your little sister'],
+  ])('%j is the birthday of %s', (message, whose) => {
+    expect(birthdayToday(message)).toEqual({ whose });
+  });
+
+  it.each([
+    'my birthday is on Friday',
+    "it's my birthday on saturday",
+    "it's my birthday next week",
+    "it's my birthday tomorrow",
+    'what should I get for my birthday?',
+    'I forgot my birthday',
+  ])('%j is not one today', (message) => {
+    expect(birthdayToday(message)).toBeNull();
   });
 });
 

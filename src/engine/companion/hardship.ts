@@ -18,7 +18,8 @@ export type Hardship =
   | 'scare'
   | 'setback'
   | 'hassle'
-  | 'sleepless';
+  | 'sleepless'
+  | 'conflict';
 
 export interface HardshipReading {
   kind: Hardship;
@@ -74,21 +75,24 @@ const BAD_DAY =
 const HURT =
   /\b(?:hurt\s+me|hurts\s+me|hit\s+me|hits\s+me|beat\s+me(?:\s+up)?|beats\s+me|punched\s+me|kicked\s+me|slapped\s+me|choked\s+me|abused|assaulted|attacked\s+me|threatened\s+(?:me|to\s+(?:hurt|kill)\s+me))\b/;
 const MISTREATED =
-  /\b(?:bull(?:y|ied|ies|ying)\s+me|(?:i'?m|got|was|been|being|are|were)\s+(?:being\s+)?bullied|yelled\s+at\s+me|screamed\s+at\s+me|shouted\s+at\s+me|laughed\s+at\s+me|made\s+fun\s+of\s+me|(?:was|is|were|are|been)\s+(?:so\s+|really\s+)?mean\s+to\s+me|insulted\s+me|humiliated\s+me|called\s+me\s+names|i'?m\s+(?:so\s+|really\s+)?hurt|i\s+was\s+(?:so\s+|really\s+)?hurt)\b/;
+  /\b(?:(?:is|are|keeps?|been|has\s+been|have\s+been)\s+ignoring\s+me|ghosted\s+me|bull(?:y|ied|ies|ying)\s+me|(?:i'?m|got|was|been|being|are|were)\s+(?:being\s+)?bullied|yelled\s+at\s+me|screamed\s+at\s+me|shouted\s+at\s+me|laughed\s+at\s+me|made\s+fun\s+of\s+me|(?:was|is|were|are|been)\s+(?:so\s+|really\s+)?mean\s+to\s+me|insulted\s+me|humiliated\s+me|called\s+me\s+names|i'?m\s+(?:so\s+|really\s+)?hurt|i\s+was\s+(?:so\s+|really\s+)?hurt)\b/;
 const INJURY =
   /\b(?:(?:i|i'?ve|i\s+have)\s+got\s+hurt|i\s+got\s+hurt|(?:i'?m|i\s+am|i\s+was|i\s+got)\s+(?:badly\s+)?injured|broke\s+my\s+(?:arm|leg|wrist|ankle|foot|hand|nose|finger|toe|rib|collarbone)|(?:sprained|twisted)\s+my\s+(?:ankle|wrist|knee|back)|(?:cut|burned|burnt)\s+my\s+(?:finger|hand|arm|leg|foot))\b/;
 /** A part of the body that aches ('my feet hurt', 'my back is killing me'): not an illness, not an injury. */
 const ACHE =
-  /\bmy\s+(?:feet|foot|legs?|knees?|back|neck|shoulders?|arms?|hands?|wrists?|hips?|head|eyes?|ears?|throat|teeth|tooth|stomach|tummy|body|muscles)\s+(?:hurts?|aches?|(?:is|are)\s+(?:so\s+|really\s+|very\s+)?(?:sore|aching|killing\s+me))\b/;
+  /\b(?:(?:i\s+have|i'?ve\s+got|i\s+got|got|with)\s+(?:a\s+|an\s+|this\s+)?(?:(?:bad|terrible|awful|splitting|horrible)\s+)?(?:headache|stomach\s?ache|toothache|backache|earache|sore\s+throat|cramps)|my\s+(?:feet|foot|legs?|knees?|back|neck|shoulders?|arms?|hands?|wrists?|hips?|head|eyes?|ears?|throat|teeth|tooth|stomach|tummy|body|muscles)\s+(?:hurts?|aches?|(?:is|are)\s+(?:so\s+|really\s+|very\s+)?(?:sore|aching|killing\s+me)))\b/;
 /**
  * The everyday hassles of a commute (the owner writes on one): a late or cancelled train, a missed bus,
  * traffic. Not hard news, but not 'interesting' either: she says it is annoying.
  */
 const HASSLE =
-  /\b(?:(?:train|bus|tram|metro|subway|tube|flight|plane|ferry)\s+(?:is|was|got|has\s+been|had\s+been|'s)\s+(?:running\s+|really\s+|so\s+|very\s+|super\s+|\d+\s+(?:mins?|minutes?|hours?)\s+)?(?:late|delayed|cancel+ed)|missed\s+(?:my|the)\s+(?:train|bus|tram|flight|plane|ferry|connection)|stuck\s+in\s+(?:traffic|a\s+(?:traffic\s+)?jam)|(?:train|bus|tram)\s+(?:never\s+came|didn'?t\s+come|never\s+showed))\b/;
+  /\b(?:(?:train|bus|tram|metro|subway|tube|flight|plane|ferry)\s+(?:is|was|got|has\s+been|had\s+been|'s)\s+(?:running\s+|really\s+|so\s+|very\s+|super\s+|\d+\s+(?:mins?|minutes?|hours?)\s+)?(?:late|delayed|cancel+ed)|missed\s+(?:my|the)\s+(?:train|bus|tram|flight|plane|ferry|connection)|(?:i'?m|i\s+am|i\s+was|running)\s+(?:so\s+|really\s+|super\s+)?late\s+(?:for|to)\s+(?:work|school|class|uni|my|the|a)\b|stuck\s+in\s+(?:traffic|a\s+(?:traffic\s+)?jam)|(?:train|bus|tram)\s+(?:never\s+came|didn'?t\s+come|never\s+showed))\b/;
 /** A night without sleep: 'I can't sleep', 'I slept badly', 'I barely slept'. */
 const SLEEPLESS =
   /\b(?:(?:can'?t|cannot|couldn'?t|could\s+not)\s+sleep(?!\s+(?:in|over|with)\b)|can'?t\s+fall\s+asleep|slept\s+(?:so\s+|really\s+|very\s+)?(?:badly|terribly|awfully|poorly|awful)|didn'?t\s+sleep(?:\s+(?:well|much|at\s+all)|(?!\s+(?:in|over|with)\b))|barely\s+slept|hardly\s+slept|sleepless\s+night|no\s+sleep\s+(?:last|at\s+all))\b/;
+/** A fight with someone close: 'I had a fight with my mom', 'we argued again'. */
+const CONFLICT =
+  /\b(?:(?:had|got\s+into|have|having)\s+(?:a|an|another|this|a\s+big|a\s+huge)\s+(?:fight|argument|row)\s+with|(?:fought|argued|arguing|fighting)\s+with\s+(?:my|our|him|her|them)|we\s+(?:fought|argued|had\s+(?:a|a\s+big|another)\s+fight(?!\s+(?:scene|club|sequence))|had\s+an\s+argument|are\s+fighting|keep\s+fighting))\b/;
 const SCARE =
   /\b(?:(?:had|was\s+in|got\s+into|been\s+in|were\s+in)\s+(?:a|an)\s+(?:\w+\s+)?(?:accident|crash)|broke\s+into\s+(?:my|our)|(?:got|was|been|were)\s+(?:robbed|mugged|burgled)|someone\s+(?:is\s+)?following\s+me|nightmares?|bad\s+dream)\b/;
 const SETBACK =
@@ -149,6 +153,7 @@ export function hardshipOf(message: string): HardshipReading | null {
   if (found(INJURY, text)) return sad('injury');
   if (found(ACHE, text)) return sad('ache');
   if (found(MISTREATED, text)) return sad('mistreated');
+  if (found(CONFLICT, text)) return sad('conflict');
   if (found(SCARE, text)) return { kind: 'scare', feeling: 'anxious', subject: null };
   if (found(FAILURE, text)) return sad('failure');
   if (found(BAD_DAY, text)) return sad('bad_day');

@@ -1,6 +1,6 @@
 // Reading the owner's message: intent, feeling, what to remember, what to recall.
 import type { Intent } from './types';
-import { normaliseApostrophes, tidy, trimEndOf } from './text';
+import { normaliseApostrophes, reflect, tidy, trimEndOf } from './text';
 import { NEUTRAL_BAND, readSentiment, STRONG_FEELING } from '../language/sentiment';
 import { readArithmetic, type MathReading } from './arithmetic';
 import { jokeMoveOf, type JokeMove } from './jokes';
@@ -16,7 +16,7 @@ export type QuestionKind =
  * Finer shades of a statement the local engine answers differently: 'nudge' breaks a silence ('you
  * there?', 'say something').
  */
-export type Flavour = 'wordless' | 'ack' | 'affection' | 'nudge' | null;
+export type Flavour = 'wordless' | 'ack' | 'affection' | 'nudge' | 'birthday' | null;
 
 export interface Analysis {
   intent: Intent;
@@ -44,6 +44,11 @@ export interface Analysis {
   request: RequestReading | null;
   /** Hard news told without a feeling word ('my cat died'): read as sadness (hardship.ts). */
   hardship: HardshipReading | null;
+  /**
+   * For flavour 'birthday': whose birthday it is today, from Kiri's side ('your mom'), or null for the
+   * owner's own.
+   */
+  birthdayOf: string | null;
   /** The message without a leading greeting. */
   rest: string;
 }
@@ -65,9 +70,9 @@ export type Feeling = (typeof FEELINGS)[number];
 const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   sad: /\b(sad+|unhappy|depressed|heartbroken|miserable|upset|gloomy|crying|cried|cry|tears|feel(?:ing)?\s+(?:so\s+|really\s+|a\s+bit\s+|kinda\s+)?(?:down|low|blue|awful|terrible|bad|empty)|hurts?|devastated|broke up|dumped)\b/,
   tired:
-    /\b(tired|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
+    /\b(tired|(?:such\s+a\s+|a\s+)?long\s+day|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
-    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|had\s+(?:a|her|his|their|the)\s+baby|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|had\s+(?:a|her|his|their|the)\s+baby|got\s+(?:a|the)\s+(?:promotion|raise|pay\s+rise)|proud\s+of\s+myself|(?:finally\s+)?finished\s+my\s+(?:project|thesis|dissertation|essay|exams?|assignment|homework|book|novel|degree)|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:
@@ -352,6 +357,21 @@ function recallAsked(content: string): string | null | undefined {
 }
 
 /** Everything the local engine reads from a message. */
+/**
+ * Rule birthdayToday: 'it's my birthday!', 'today is my birthday', "it's my mom's birthday today": a
+ * birthday that is today (nothing else named: 'my birthday is on Friday' is a plan, read by readPlan).
+ * `whose` is null for the owner's own, else from Kiri's side ('your mom').
+ */
+export function birthdayToday(message: string): { whose: string | null } | null {
+  const text = normaliseApostrophes(message.slice(0, 200)).toLowerCase();
+  const hit =
+    /^(?:(?:today|tonight)\s+is|it'?s|it\s+is)\s+(?:my|our)\s+(?:(\w+(?:\s+\w+)?)'s\s+)?(?:\d+(?:st|nd|rd|th)\s+)?birthday(?:\s+today)?\b(?!\s+(?:on|next|in|tomorrow|is|party\s+(?:on|next|tomorrow)))/.exec(
+      text.replace(/^(?:so|and|well|guess\s+what|oh)[\s,!.]+/, ''),
+    );
+  if (!hit) return null;
+  return { whose: hit[1] ? reflect(`my ${hit[1]}`) : null };
+}
+
 export function analyse(
   message: string,
   history: readonly { role: string; content: string }[] = [],
@@ -379,6 +399,7 @@ export function analyse(
     math: null,
     request: null,
     hardship: null,
+    birthdayOf: null,
     rest: body,
   };
   if (!text) return base;
@@ -477,6 +498,8 @@ export function analyse(
   if (feeling && !(thanked && feeling === 'grateful' && !reading)) {
     return { ...base, intent: 'feeling' };
   }
+  const birthday = birthdayToday(body);
+  if (birthday) return { ...base, flavour: 'birthday', birthdayOf: birthday.whose };
   if (AFFECTION.test(body)) return { ...base, flavour: 'affection' };
   for (const [kind, pattern] of ABOUT_PATTERNS) {
     if (!pattern.test(body)) continue;

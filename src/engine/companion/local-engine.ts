@@ -717,6 +717,22 @@ function planStatement(ctx: Context): Plan {
           ...lateStep(ctx, 0.5),
         ],
       };
+    case 'birthday': {
+      const whose = ctx.analysis.birthdayOf;
+      return {
+        nameChance: whose ? 0.3 : 0.6,
+        steps: whose
+          ? [
+              { pool: P.BIRTHDAY_THEIRS, values: { k: whose } },
+              { pool: P.BIRTHDAY_THEIRS_FOLLOWS, chance: Math.max(c.follow, 0.5), follow: true },
+            ]
+          : [
+              { pool: P.BIRTHDAY_OWN },
+              { pool: P.BIRTHDAY_OWN_BODIES, chance: 0.6 },
+              { pool: P.BIRTHDAY_OWN_FOLLOWS, chance: Math.max(c.follow, 0.6), follow: true },
+            ],
+      };
+    }
     case 'wordless':
       return {
         nameChance: 0.3,

@@ -850,6 +850,34 @@ export const NUDGE_STARTERS: Entry[] = [
   'tell me about something that made you smile lately?',
 ];
 
+// A birthday today (intent.ts birthdayToday): the owner's own, or someone's close to them ({k}: 'your mom').
+export const BIRTHDAY_OWN: Entry[] = [
+  L('happy birthday{n}!! ~', 'Happy birthday{n}!'),
+  L("it's your birthday?! happy birthday{n}! ~", 'Happy birthday{n}! What a lovely day.'),
+  L('happy birthday{n} ~ come here, birthday hug', null, 'soft', 'notformal'),
+];
+export const BIRTHDAY_OWN_BODIES: Entry[] = [
+  'i hope today is full of good things, big and small',
+  "i'm so glad you were born ~",
+  'today is all about you',
+];
+export const BIRTHDAY_OWN_FOLLOWS: Entry[] = [
+  'how are you celebrating?',
+  'any plans for today?',
+  'what would make today perfect?',
+];
+export const BIRTHDAY_THEIRS: Entry[] = [
+  L(
+    'aw, happy birthday to {k}! ~ wish them a lovely day from me',
+    'Happy birthday to {k}! Please wish them a lovely day from me.',
+  ),
+  "{k}'s birthday today! i hope it's a lovely one ~",
+];
+export const BIRTHDAY_THEIRS_FOLLOWS: Entry[] = [
+  'are you celebrating together?',
+  'did you get them something?',
+];
+
 // Plans and times (plans.ts): {event} 'your interview', {when} 'Friday at 3 pm', {away} 'in 4 days'.
 export const PLAN_LINES: Record<string, Entry[]> = {
   challenge: [
@@ -1151,6 +1179,23 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
     ],
     suggest: [],
     follow: ['do you want to talk about it?', 'how are you feeling about it?'],
+  },
+  conflict: {
+    open: [
+      L(
+        "oh{n}, i'm sorry. fights with people close to you hurt the most",
+        'I am sorry{n}. Arguments with people close to us are hard.',
+      ),
+      "that sounds really hard{n}. i'm sorry",
+      L("aw{n}, i'm sorry. that's a horrible feeling", null, 'soft', 'notformal'),
+    ],
+    body: [
+      "it's okay to still be upset about it",
+      "one fight doesn't undo everything between you",
+      "i'm right here if you want to talk it through",
+    ],
+    suggest: ["maybe give it a little time, and talk when you're both calmer"],
+    follow: ['what was it about?', 'how are you feeling about it now?'],
   },
   hassle: {
     open: [

@@ -161,6 +161,8 @@ export const CORPUS: CorpusItem[] = [
   good('I got the job!!'),
   good('my sister had a baby!'),
   good('we got engaged!'),
+  good('I got a promotion'),
+  good("I'm so proud of myself"),
 
   bad("I'm sad"),
   bad('I feel so lonely tonight'),
@@ -574,6 +576,22 @@ export const CORPUS: CorpusItem[] = [
   },
   {
     kind: 'small talk',
+    message: "it's my birthday!",
+    intent: 'statement',
+    good: 'wishes a happy birthday, today; never "something to look forward to"',
+    must: [/happy birthday/i],
+    mustNot: [/look forward|to go|interesting/i],
+  },
+  {
+    kind: 'small talk',
+    message: "it's my mom's birthday today",
+    intent: 'statement',
+    good: 'wishes their mom a happy birthday',
+    must: [/your mom/i, /birthday/i],
+    mustNot: [/happy birthday Mei|your birthday/i],
+  },
+  {
+    kind: 'small talk',
     message: "I'm on the train",
     intent: 'statement',
     good: 'rides along with the owner on the commute; no "that\'s interesting", no echo of the ride',
@@ -655,6 +673,18 @@ CORPUS.push(
     ...hardNews('my feet hurt'),
     good: 'an ache heard as one: sorry, rest; not an illness to worry about, not danger',
     mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, ASKS_IF_SAFE, /worrying|unwell/i],
+  },
+  hardNews('I have a headache'),
+  {
+    ...hardNews('I had a fight with my mom'),
+    good: 'a fight with someone close heard as hard, not as a story about the day',
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, /hearing about your day/i],
+  },
+  hardNews('my friend is ignoring me'),
+  {
+    ...hardNews("I'm late for work"),
+    must: [/annoying|frustrating|not again|grumpy|sorry/i],
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, /full day/i],
   },
   {
     ...hardNews('I broke my arm'),
