@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { detectIntent } from '../../src/engine/companion';
+import { analyse } from '../../src/engine/companion/intent';
+
+describe("Rule 'are you there?' leading a message: she says she is, then reads the rest", () => {
+  it.each([
+    ['Are you there? I am in the tunnel.', 'statement', 'I am in the tunnel.'],
+    ['you there? the train is late again', 'feeling', 'the train is late again'],
+    ["hey, you still awake? I can't sleep", 'feeling', "I can't sleep"],
+  ])('%j: checked in, then a %s: %j', (message, intent, rest) => {
+    const analysis = analyse(message);
+    expect(analysis.checkedIn).toBe(true);
+    expect(analysis.intent).toBe(intent);
+    expect(analysis.rest).toBe(rest);
+  });
+
+  it.each(['are you there?', 'you still there??', 'are you there to help me?'])(
+    '%j alone is no check-in before more',
+    (message) => {
+      expect(analyse(message).checkedIn).toBe(false);
+    },
+  );
+});
 
 describe('detectIntent', () => {
   it.each([

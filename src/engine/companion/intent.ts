@@ -49,7 +49,9 @@ export interface Analysis {
    * owner's own.
    */
   birthdayOf: string | null;
-  /** The message without a leading greeting. */
+  /** The message opened by asking whether she is there ('you there? …'): she says she is, first. */
+  checkedIn: boolean;
+  /** The message without a leading greeting (nor a leading 'are you there?'). */
   rest: string;
 }
 
@@ -356,7 +358,6 @@ function recallAsked(content: string): string | null | undefined {
   return cleanQuery(about ?? content.replace(/^\S+\s*/, ''));
 }
 
-/** Everything the local engine reads from a message. */
 /**
  * Rule birthdayToday: 'it's my birthday!', 'today is my birthday', "it's my mom's birthday today": a
  * birthday that is today (nothing else named: 'my birthday is on Friday' is a plan, read by readPlan).
@@ -372,13 +373,24 @@ export function birthdayToday(message: string): { whose: string | null } | null 
   return { whose: hit[1] ? reflect(`my ${hit[1]}`) : null };
 }
 
+/**
+ * 'are you there? I'm in the tunnel': a check that she is there, leading a message that says more. The
+ * check is answered first ('i'm here ~'), the rest read as the message.
+ */
+const PRESENCE_LEAD =
+  /^(?:are\s+)?(?:you|u)\s+(?:still\s+)?(?:there|here|awake|around)\s*\?+[\s~]*/i;
+
+/** Everything the local engine reads from a message. */
 export function analyse(
   message: string,
   history: readonly { role: string; content: string }[] = [],
 ): Analysis {
   const text = tidy(normaliseApostrophes(message));
   const { greeted, rest } = stripGreeting(text);
-  const body = rest.replace(LEAD_FILLER, '').trim();
+  const opened = rest.replace(LEAD_FILLER, '').trim();
+  const presence = PRESENCE_LEAD.exec(opened);
+  const checkedIn = presence !== null && presence[0].length < opened.length;
+  const body = checkedIn ? opened.slice(presence[0].length).trim() : opened;
   const thanked = !NO_THANKS.test(text) && THANKS_ANYWHERE.test(text);
   const reading = readFeeling(text);
   const feeling = reading?.feeling ?? (thanked ? 'grateful' : null);
@@ -400,6 +412,7 @@ export function analyse(
     request: null,
     hardship: null,
     birthdayOf: null,
+    checkedIn,
     rest: body,
   };
   if (!text) return base;

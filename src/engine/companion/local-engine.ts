@@ -671,7 +671,7 @@ function smallTalkOf(text: string): string | null {
   )
     return 'home';
   if (
-    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in))\b/i.test(
+    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in)|in\s+(?:a|the)\s+tunnel|no\s+signal)\b/i.test(
       text,
     )
   )
@@ -762,6 +762,23 @@ function planStatement(ctx: Context): Plan {
 }
 
 function plan(ctx: Context): Plan {
+  const planned = planFor(ctx);
+  if (!ctx.analysis.checkedIn) return planned;
+  // 'are you there? …': she says she is before she answers the rest, and not again after it.
+  const saysHere = (entry: Entry) =>
+    /\b(?:i'?m|i am) (?:right )?here\b|^right here/i.test(lineText(entry));
+  const steps = planned.steps.map((step) => {
+    const rest = step.pool.filter((entry) => !saysHere(entry));
+    return rest.length > 0 ? { ...step, pool: rest } : step;
+  });
+  return { ...planned, steps: [{ pool: P.HERE_FIRST }, ...steps] };
+}
+
+function lineText(entry: Entry): string {
+  return typeof entry === 'string' ? entry : entry.t;
+}
+
+function planFor(ctx: Context): Plan {
   if (ctx.analysis.joke && ctx.intent !== 'initial_greeting') return planJoke(ctx);
   switch (ctx.intent) {
     case 'initial_greeting':

@@ -833,6 +833,11 @@ export const MATH_DECLINE: Record<string, Entry[]> = {
 };
 
 // Breaking a silence ('you there?', 'say something').
+/** 'are you there? …' leading a longer message: she is, and then she answers the rest. */
+export const HERE_FIRST: Entry[] = [
+  L("i'm here{n} ~", 'I am here{n}.'),
+  L('right here{n} ~', 'I am right here{n}.'),
+];
 export const NUDGE_OPENERS: Entry[] = [
   "i'm here{n}! ~",
   'right here{n} ~',

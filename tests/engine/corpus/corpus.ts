@@ -592,6 +592,14 @@ export const CORPUS: CorpusItem[] = [
   },
   {
     kind: 'small talk',
+    message: 'Are you there? I am in the tunnel.',
+    intent: 'statement',
+    good: 'says she is there, once, then rides along; never answers "how are you"',
+    must: [/\bhere\b/i, /ride|travels/i],
+    mustNot: [/\bhere\b.*\bhere\b/i, /cozy|feeling calm|interesting/i],
+  },
+  {
+    kind: 'small talk',
     message: "I'm on the train",
     intent: 'statement',
     good: 'rides along with the owner on the commute; no "that\'s interesting", no echo of the ride',
@@ -681,6 +689,11 @@ CORPUS.push(
     mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, /hearing about your day/i],
   },
   hardNews('my friend is ignoring me'),
+  {
+    ...hardNews('you there? the train is late again'),
+    good: 'she is there, and the late train is annoying',
+    must: [/\bhere\b/i, /annoying|frustrating|not again|grumpy|sorry/i],
+  },
   {
     ...hardNews("I'm late for work"),
     must: [/annoying|frustrating|not again|grumpy|sorry/i],
