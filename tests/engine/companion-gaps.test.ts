@@ -57,6 +57,8 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     ["I couldn't sleep on the plane", 'sleepless', 'tired'],
     ['I barely slept last night', 'sleepless', 'tired'],
     ["I'm late for work", 'hassle', 'angry'],
+    ['I forgot my umbrella', 'mishap', 'angry'],
+    ['I left my keys at home', 'mishap', 'angry'],
   ])('%j is a %s, heard as %s', (message, kind, feeling) => {
     expect(hardshipOf(message)).toEqual({ kind, feeling, subject: null });
   });

@@ -2,6 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { detectIntent } from '../../src/engine/companion';
 import { analyse } from '../../src/engine/companion/intent';
 
+describe("Rule 'an apology for a silence': nothing to forgive", () => {
+  it.each([
+    'sorry I was busy',
+    'sorry for the late reply!',
+    'so sorry, I disappeared',
+    'sorry',
+    'my bad',
+  ])('%j is an apology', (message) => {
+    expect(analyse(message).flavour).toBe('apology');
+  });
+
+  it.each(['sorry to hear that', 'sorry, what did you say?', "I'm sorry for your loss"])(
+    '%j is not one',
+    (message) => {
+      expect(analyse(message).flavour).not.toBe('apology');
+    },
+  );
+});
+
 describe("Rule 'are you there?' leading a message: she says she is, then reads the rest", () => {
   it.each([
     ['Are you there? I am in the tunnel.', 'statement', 'I am in the tunnel.'],

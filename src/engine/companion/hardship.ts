@@ -19,7 +19,8 @@ export type Hardship =
   | 'setback'
   | 'hassle'
   | 'sleepless'
-  | 'conflict';
+  | 'conflict'
+  | 'mishap';
 
 export interface HardshipReading {
   kind: Hardship;
@@ -87,6 +88,9 @@ const ACHE =
  */
 const HASSLE =
   /\b(?:(?:train|bus|tram|metro|subway|tube|flight|plane|ferry)\s+(?:is|was|got|has\s+been|had\s+been|'s)\s+(?:running\s+|really\s+|so\s+|very\s+|super\s+|\d+\s+(?:mins?|minutes?|hours?)\s+)?(?:late|delayed|cancel+ed)|missed\s+(?:my|the)\s+(?:train|bus|tram|flight|plane|ferry|connection)|(?:i'?m|i\s+am|i\s+was|running)\s+(?:so\s+|really\s+|super\s+)?late\s+(?:for|to)\s+(?:work|school|class|uni|my|the|a)\b|stuck\s+in\s+(?:traffic|a\s+(?:traffic\s+)?jam)|(?:train|bus|tram)\s+(?:never\s+came|didn'?t\s+come|never\s+showed))\b/;
+/** Something left behind ('I forgot my umbrella'): a small mishap, said with a sigh. */
+const MISHAP =
+  /\b(?:forgot|left)\s+my\s+(?:umbrella|keys|wallet|phone|lunch|charger|badge|headphones|earphones|laptop|coat|jacket|id|pass|ticket|card|glasses)\b(?!\s+(?:with|at)\s+(?:you|a\s+friend))/;
 /** A night without sleep: 'I can't sleep', 'I slept badly', 'I barely slept'. */
 const SLEEPLESS =
   /\b(?:(?:can'?t|cannot|couldn'?t|could\s+not)\s+sleep(?!\s+(?:in|over|with)\b)|can'?t\s+fall\s+asleep|slept\s+(?:so\s+|really\s+|very\s+)?(?:badly|terribly|awfully|poorly|awful)|didn'?t\s+sleep(?:\s+(?:well|much|at\s+all)|(?!\s+(?:in|over|with)\b))|barely\s+slept|hardly\s+slept|sleepless\s+night|no\s+sleep\s+(?:last|at\s+all))\b/;
@@ -160,5 +164,6 @@ export function hardshipOf(message: string): HardshipReading | null {
   if (found(SETBACK, text) || found(MISSING, text)) return sad('setback');
   if (found(SLEEPLESS, text)) return { kind: 'sleepless', feeling: 'tired', subject: null };
   if (found(HASSLE, text)) return { kind: 'hassle', feeling: 'angry', subject: null };
+  if (found(MISHAP, text)) return { kind: 'mishap', feeling: 'angry', subject: null };
   return null;
 }

@@ -16,7 +16,7 @@ export type QuestionKind =
  * Finer shades of a statement the local engine answers differently: 'nudge' breaks a silence ('you
  * there?', 'say something').
  */
-export type Flavour = 'wordless' | 'ack' | 'affection' | 'nudge' | 'birthday' | null;
+export type Flavour = 'wordless' | 'ack' | 'affection' | 'nudge' | 'birthday' | 'apology' | null;
 
 export interface Analysis {
   intent: Intent;
@@ -321,6 +321,9 @@ const AFFECTION =
   /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are)\s+(?:the\s+best|amazing|so\s+sweet|sweet|cute|adorable|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b/i;
 const ACK =
   /^(?:ok(?:ay)?|k+|kk|sure|alright|right|yeah|yes|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|hmm+|mm+|oh|ah|i see|cool|nice|true|fair|got it|makes sense)(?:[\s,]+(?:ok(?:ay)?|then|lol|haha+|hehe+))*[\s!.~]*$/i;
+/** 'sorry I was busy', 'sorry for the late reply': the owner apologising for a silence. */
+const APOLOGY =
+  /^(?:(?:so|really)\s+)?(?:sorry|sry|soz|my\s+bad|apologies)[\s!.~]*$|^(?:(?:so|really)\s+)?(?:sorry|sry|soz|apologies)\b[^.!?]{0,40}?\b(?:busy|late|slow|away|gone|reply|replying|answer|answering|disappear(?:ed|ing)?|vanish(?:ed|ing)?|took\s+so\s+long|ignored\s+you|missed\s+your)/i;
 const HELP =
   /^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?help|please\s+help|help\s+me|i\s+need\s+(?:your\s+)?help)\b/i;
 
@@ -527,6 +530,7 @@ export function analyse(
   if (greeted && body === '') return { ...base, intent: 'greeting' };
   if (!/[\p{L}\p{N}]/u.test(body)) return { ...base, flavour: 'wordless' };
   if (ACK.test(body)) return { ...base, flavour: 'ack' };
+  if (APOLOGY.test(body)) return { ...base, flavour: 'apology' };
   if (HELP.test(body)) return { ...base, intent: 'question', question: 'help' };
   if (TIME_QUESTION.test(body)) return { ...base, intent: 'question', question: 'time' };
   if (DATE_QUESTION.test(body)) return { ...base, intent: 'question', question: 'date' };

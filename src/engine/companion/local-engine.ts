@@ -1,7 +1,7 @@
 // The local engine: a reply built from phrase pools, with no network (DESIGN.md "Companion").
 import type { Analysis, Feeling } from './intent';
 import { analyse, resolveRemember } from './intent';
-import { STRONG_FEELING } from '../language/sentiment';
+import { readSentiment, STRONG_FEELING } from '../language/sentiment';
 import * as P from './phrases';
 import { echoesTooMuch } from './echo';
 import { JOKES, jokesInRemembered } from './jokes';
@@ -677,6 +677,7 @@ function smallTalkOf(text: string): string | null {
   )
     return 'commute';
   if (/\b(?:rain(?:ing|y)?|drizzl\w*|pouring)\b/i.test(text)) return 'rain';
+  if (/\b(?:freezing|(?:so|really|very|too|super|bitterly)\s+cold)\b/i.test(text)) return 'cold';
   if (/\b(?:weather|sunny|snow(?:ing)?|cold|hot|warm|windy|cloudy)\b/i.test(text)) return 'weather';
   if (
     /\b(?:ate|eat|eating|cooked|cooking|dinner|lunch|breakfast|pizza|pasta|ramen|sushi|coffee|tea|cake|snack)\b/i.test(
@@ -733,6 +734,14 @@ function planStatement(ctx: Context): Plan {
             ],
       };
     }
+    case 'apology':
+      return {
+        nameChance: 0.4,
+        steps: [
+          { pool: P.APOLOGY_ANSWERS },
+          { pool: P.APOLOGY_FOLLOWS, chance: 0.6, follow: true },
+        ],
+      };
     case 'wordless':
       return {
         nameChance: 0.3,
@@ -741,13 +750,23 @@ function planStatement(ctx: Context): Plan {
     default:
       break;
   }
-  const topic = smallTalkOf(ctx.analysis.rest || ctx.input.message);
+  const said = ctx.analysis.rest || ctx.input.message;
+  const smallTalk = smallTalkOf(said);
+  // 'the coffee here is terrible': a complaint about food gets sympathy, not 'now i'm hungry ~'.
+  const topic =
+    smallTalk === 'food' && readSentiment(said).compound <= -0.3 ? 'food_bad' : smallTalk;
   // 'I'm home' needs no echo ('wait, you're home?'), nor 'on my way' ('so, your way ~').
   const echo = topic === 'home' || topic === 'commute' ? null : echoPool(ctx);
   return {
     nameChance: 0.3,
     steps: [
-      { pool: P.STATEMENT_OPENERS },
+      {
+        // No delighted 'ooh' before a complaint.
+        pool:
+          topic === 'food_bad'
+            ? P.STATEMENT_OPENERS.filter((entry) => !/^(?:ooh|oh\?)/i.test(lineText(entry)))
+            : P.STATEMENT_OPENERS,
+      },
       ...(echo ? [{ pool: echo, chance: 0.6 }] : []),
       { pool: topic ? P.SMALL_TALK[topic]! : P.STATEMENT_BODIES },
       ...memoryWeave(ctx),

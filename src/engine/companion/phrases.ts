@@ -833,6 +833,17 @@ export const MATH_DECLINE: Record<string, Entry[]> = {
 };
 
 // Breaking a silence ('you there?', 'say something').
+// 'sorry I was busy': the owner apologising for a silence. Nothing to forgive.
+export const APOLOGY_ANSWERS: Entry[] = [
+  L(
+    "no worries at all{n} ~ i'm just happy you're here",
+    'No need to apologise{n}. I am glad you are here.',
+  ),
+  "don't be sorry{n}! life happens ~",
+  L('no need to apologise{n}, really ~', 'There is nothing to apologise for{n}.'),
+];
+export const APOLOGY_FOLLOWS: Entry[] = ['how are you doing?', 'how was your day?'];
+
 /** 'are you there? …' leading a longer message: she is, and then she answers the rest. */
 export const HERE_FIRST: Entry[] = [
   L("i'm here{n} ~", 'I am here{n}.'),
@@ -953,6 +964,16 @@ export const SELF_FOLLOWS: Entry[] = ['what about you?', 'and you?', 'how about 
 
 // Small talk: a reaction to what the owner's day is about, consistent with her self-profile.
 export const SMALL_TALK: Record<string, Entry[]> = {
+  food_bad: [
+    "oh no, that's disappointing ~",
+    'ugh, bad food can ruin a whole mood',
+    "that's such a letdown. you deserved better ~",
+  ],
+  cold: [
+    'brr, stay warm ~',
+    'wrap up warm ~ i wish i could hand you a hot drink',
+    'cold days are for blankets ~',
+  ],
   // The owner often writes on a commute (the product's ground): she rides along.
   commute: [
     "i'll keep you company for the ride ~",
@@ -1201,6 +1222,16 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
     ],
     suggest: ["maybe give it a little time, and talk when you're both calmer"],
     follow: ['what was it about?', 'how are you feeling about it now?'],
+  },
+  mishap: {
+    open: [
+      L("oh no{n}! that's so annoying", 'Oh no{n}, that is annoying.'),
+      "ugh{n}, i'm sorry. that's the worst",
+      L('oh no{n} ~ poor you', null, 'soft', 'notformal'),
+    ],
+    body: ['it happens to everyone, honestly', 'hopefully the rest of the day goes easier'],
+    suggest: [],
+    follow: ['will it be a problem today?', 'can you manage without it?'],
   },
   hassle: {
     open: [

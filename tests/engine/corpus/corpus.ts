@@ -592,6 +592,28 @@ export const CORPUS: CorpusItem[] = [
   },
   {
     kind: 'small talk',
+    message: 'sorry I was busy',
+    intent: 'statement',
+    good: 'nothing to forgive: no worries, glad they are here',
+    must: [/worr|sorry|apologi/i],
+    mustNot: [/interesting|hearing about your day/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'the coffee here is terrible',
+    intent: 'statement',
+    good: 'sympathy for a bad cup, not hunger or delight',
+    mustNot: [/hungry|delicious|was it good|\booh\b/i],
+  },
+  {
+    kind: 'small talk',
+    message: "it's so cold today",
+    intent: 'statement',
+    good: 'keeps them warm',
+    must: [/warm|brr|blanket/i],
+  },
+  {
+    kind: 'small talk',
     message: 'Are you there? I am in the tunnel.',
     intent: 'statement',
     good: 'says she is there, once, then rides along; never answers "how are you"',
@@ -693,6 +715,12 @@ CORPUS.push(
     ...hardNews('you there? the train is late again'),
     good: 'she is there, and the late train is annoying',
     must: [/\bhere\b/i, /annoying|frustrating|not again|grumpy|sorry/i],
+  },
+  {
+    ...hardNews('I forgot my umbrella'),
+    good: 'a small mishap: a sigh with them, never "tell me more about your umbrella"',
+    must: [/annoying|worst|poor you|oh no|sorry/i],
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, /about your umbrella/i],
   },
   {
     ...hardNews("I'm late for work"),
