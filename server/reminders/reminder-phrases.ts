@@ -1,6 +1,7 @@
 // 'remind me to call mum tomorrow at 6pm', 'remind me in 20 minutes to stretch': the time is read by
 // chrono-node in TIME_ZONE; a time that is ambiguous or past earns a question, never a guess.
 import * as chrono from 'chrono-node';
+import { wakeAsReminder } from '../../src/engine/companion/wake-request';
 import { reflect } from '../../src/engine/companion/text';
 import { instantOfWallTime, offsetMinutesAt, wallTimeAt } from '../../src/domain/zoned-time';
 
@@ -73,6 +74,7 @@ export function readReminderRequest(
   now: number,
   timeZone: string,
 ): ReminderReading | null {
+  message = wakeAsReminder(message);
   const head = message.slice(0, REQUEST_SEARCH_CHARS);
   const request = /\bremind me\b/i.exec(head);
   if (!request) return null;

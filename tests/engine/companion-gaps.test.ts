@@ -209,6 +209,25 @@ describe('Rule readReminderAsk: what the device may promise is what the server w
     }
   });
 
+  it.each([
+    ['wake me up at 6:30am', 'wake up'],
+    ['can you wake me up tomorrow at 7am?', 'wake up'],
+    ['please wake me at 7am tomorrow for my flight', 'wake up for my flight'],
+  ])('Rule wakeAsReminder: %j is a reminder to %s, set by both', (message, task) => {
+    const server = readReminderRequest(message, now, zone);
+    expect(server).toMatchObject({ kind: 'set', task });
+    expect(readReminderAsk(message, now, zone)?.kind).toBe('set');
+    expect(requestOf(message)?.kind).toBe('reminder');
+  });
+
+  it.each(['I woke up at 7', 'the alarm will wake me up at 7', 'my cat wakes me up at 5'])(
+    '%j asks for no reminder',
+    (message) => {
+      expect(readReminderRequest(message, now, zone)).toBeNull();
+      expect(readReminderAsk(message, now, zone)).toBeNull();
+    },
+  );
+
   it('says when, from her side', () => {
     expect(readReminderAsk('remind me to call my mum tomorrow at 6pm', now, zone)).toMatchObject({
       kind: 'set',

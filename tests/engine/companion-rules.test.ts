@@ -188,6 +188,21 @@ describe('jokeMoveOf', () => {
 });
 
 describe('readPlan', () => {
+  it('an hour told of what already happened is no plan; with a day it still is', () => {
+    for (const told of [
+      'I woke up at 7',
+      'I got home at 6',
+      'my train left at 6',
+      'I went to bed at 11',
+    ]) {
+      expect(readPlan(told, NOW, 'Europe/Lisbon'), told).toBeNull();
+    }
+    expect(readPlan('I have a meeting at 7', NOW, 'Europe/Lisbon')).not.toBeNull();
+    expect(
+      readPlan('I went to the shop and the party is on Friday at 8', NOW, 'Europe/Lisbon'),
+    ).not.toBeNull();
+  });
+
   it("reads 'Friday at 3' as 3 pm, four days from Monday, in her own words", () => {
     expect(readPlan('I have an interview on Friday at 3', NOW, 'Europe/Lisbon')).toEqual({
       when: 'Friday at 3 pm',

@@ -59,6 +59,21 @@ describe('readReminderRequest', () => {
     expect(iso(later)).toBe('2026-03-08T07:59:00.000Z');
   });
 
+  it("reads 'wake me up tomorrow at 7am' as a reminder to wake up at 07:00 in the zone", () => {
+    const reading = readReminderRequest(
+      'can you wake me up tomorrow at 7am?',
+      lateEvening,
+      SHANGHAI,
+    );
+    expect(reading).toMatchObject({ kind: 'set', task: 'wake up' });
+    expect(iso(reading)).toBe('2026-11-24T23:00:00.000Z');
+    // 'at 7' alone could be either half of the day: asked, as for any reminder.
+    expect(readReminderRequest('wake me up at 7', lateEvening, SHANGHAI)).toMatchObject({
+      kind: 'ask',
+      question: expect.stringMatching(/7 in the morning or 7 in the evening.*wake up/),
+    });
+  });
+
   it('asks which half of the day when the hour could be either', () => {
     const reading = readReminderRequest('remind me at 6 to eat', lateEvening, SHANGHAI);
     expect(reading).toEqual({

@@ -52,6 +52,10 @@ const KINDS: [PlanKind, RegExp][] = [
   ],
 ];
 
+/** Verbs that tell of something done: with an hour and no day, a story, not a plan. */
+const PAST_TOLD =
+  /\b(?:woke|got\s+(?:up|home|back|in|there)|went|came|arrived|left|slept|fell\s+asleep|ate|finished|ended|was|were)\b/i;
+
 /** Words that say when, not what: never the event. */
 const TIME_WORDS = new Set([
   'today',
@@ -203,6 +207,9 @@ export function readPlan(
     /\b(?:today|tonight|tomorrow|week|weekend|month)\b/i.test(first.text);
   const hourKnown = start.isCertain('hour');
   if (!dayKnown && !hourKnown) return null;
+  // 'I woke up at 7', 'I got home at 6': an hour told of what already happened is no plan (chrono
+  // moves it forward to the next 7, and she said 'got it: tomorrow at 7 pm').
+  if (!dayKnown && PAST_TOLD.test(text)) return null;
   let hour = start.get('hour') ?? 0;
   const minute = start.get('minute') ?? 0;
   const afternoon = hourKnown && !start.isCertain('meridiem') && hour >= 1 && hour <= 7;

@@ -7,6 +7,7 @@
 import { casual } from 'chrono-node/en';
 import { readPlan, zoneOffsetMinutes } from './plans';
 import { reflect } from './text';
+import { wakeAsReminder } from './wake-request';
 
 /** As the server: the request is looked for in the first 80 characters, and 500 after it are read. */
 const REQUEST_SEARCH_CHARS = 80;
@@ -43,6 +44,7 @@ export function readReminderAsk(
   now: number,
   timeZone: string,
 ): ReminderAsk | null {
+  message = wakeAsReminder(message);
   const request = /\bremind me\b/i.exec(message.slice(0, REQUEST_SEARCH_CHARS));
   if (!request) return null;
   const start = request.index + request[0].length;

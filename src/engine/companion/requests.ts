@@ -4,6 +4,7 @@
 // you too" (an answer to a statement nobody made). Each is answered honestly: what she can do, she
 // does; what she cannot, she says, warmly, with what she can do instead.
 import { reflect, tidy, trimEndOf } from './text';
+import { wakeAsReminder } from './wake-request';
 
 export type RequestKind =
   | 'story'
@@ -95,7 +96,7 @@ export function requestOf(body: string): RequestReading | null {
     love: null,
     ...extra,
   });
-  if (REMINDER.test(text.slice(0, 80))) return reading('reminder');
+  if (REMINDER.test(wakeAsReminder(text).slice(0, 80))) return reading('reminder');
   const love = LOVE.exec(text.replace(/^(?:(?:and|so|but|kiri|hey|tell\s+me)[\s,]+)*/i, ''));
   if (love) {
     const verb = (love[1] ?? love[2] ?? 'care').toLowerCase();

@@ -918,6 +918,16 @@ CORPUS.push(
   },
   {
     kind: 'reminders',
+    message: 'can you wake me up tomorrow at 7am?',
+    onDevice: true,
+    intent: 'question',
+    act: 'request',
+    good: 'a wake-up is a reminder: offline, set when back online, at 7 am; never a plan at 7 pm',
+    must: [/back online/i, /tomorrow at 7 am/i],
+    mustNot: [REMINDER_SET_NOW, /7 pm/i],
+  },
+  {
+    kind: 'reminders',
     message: 'remind me to call mum at 6',
     onDevice: true,
     intent: 'question',
