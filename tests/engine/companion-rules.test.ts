@@ -188,6 +188,13 @@ describe('jokeMoveOf', () => {
 });
 
 describe('readPlan', () => {
+  it("an evening's event at 8 to 11 without am/pm is in the evening ('dinner at 8' is 8 pm)", () => {
+    const morning = Date.UTC(2025, 2, 3, 10, 0);
+    expect(readPlan('dinner at 8', morning, 'Europe/Lisbon')?.when).toBe('today at 8 pm');
+    expect(readPlan('drinks with Ana at 9', morning, 'Europe/Lisbon')?.when).toBe('today at 9 pm');
+    expect(readPlan('my meeting is at 10', morning, 'Europe/Lisbon')?.when).toBe('today at 10 am');
+  });
+
   it('an hour told of what already happened is no plan; with a day it still is', () => {
     for (const told of [
       'I woke up at 7',

@@ -72,7 +72,7 @@ export type Feeling = (typeof FEELINGS)[number];
 const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   sad: /\b(sad+|unhappy|depressed|heartbroken|miserable|upset|gloomy|crying|cried|cry|tears|feel(?:ing)?\s+(?:so\s+|really\s+|a\s+bit\s+|kinda\s+)?(?:down|low|blue|awful|terrible|bad|empty)|hurts?|devastated|broke up|dumped)\b/,
   tired:
-    /\b(tired|(?:such\s+a\s+|a\s+)?long\s+day|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
+    /\b(tired|(?:such\s+a\s+|a\s+)?long\s+day|(?:don'?t|do\s+not)\s+want\s+to\s+(?:go\s+to\s+(?:work|school|class|uni|the\s+office)|get\s+up)|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
     /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|had\s+(?:a|her|his|their|the)\s+baby|got\s+(?:a|the)\s+(?:promotion|raise|pay\s+rise)|proud\s+of\s+myself|(?:finally\s+)?finished\s+my\s+(?:project|thesis|dissertation|essay|exams?|assignment|homework|book|novel|degree)|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:

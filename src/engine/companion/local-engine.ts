@@ -678,6 +678,7 @@ function smallTalkOf(text: string): string | null {
     return 'commute';
   if (/\b(?:rain(?:ing|y)?|drizzl\w*|pouring)\b/i.test(text)) return 'rain';
   if (/\b(?:freezing|(?:so|really|very|too|super|bitterly)\s+cold)\b/i.test(text)) return 'cold';
+  if (/\b(?:hungry|starving|starved|peckish)\b/i.test(text)) return 'hungry';
   if (/\b(?:weather|sunny|snow(?:ing)?|cold|hot|warm|windy|cloudy)\b/i.test(text)) return 'weather';
   if (
     /\b(?:ate|eat|eating|cooked|cooking|dinner|lunch|breakfast|pizza|pasta|ramen|sushi|coffee|tea|cake|snack)\b/i.test(

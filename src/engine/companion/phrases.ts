@@ -969,6 +969,11 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     'ugh, bad food can ruin a whole mood',
     "that's such a letdown. you deserved better ~",
   ],
+  hungry: [
+    'go get yourself a snack ~ you deserve one',
+    'ooh, what are you craving?',
+    'feed yourself something good ~',
+  ],
   cold: [
     'brr, stay warm ~',
     'wrap up warm ~ i wish i could hand you a hot drink',

@@ -52,6 +52,9 @@ const KINDS: [PlanKind, RegExp][] = [
   ],
 ];
 
+/** Events of an evening: their hour said without am/pm from 8 to 11 is pm. */
+const EVENING_EVENT = /\b(?:dinner|party|drinks|concert|gig|date|movie|film|show|play)\b/i;
+
 /** Verbs that tell of something done: with an hour and no day, a story, not a plan. */
 const PAST_TOLD =
   /\b(?:woke|got\s+(?:up|home|back|in|there)|went|came|arrived|left|slept|fell\s+asleep|ate|finished|ended|was|were)\b/i;
@@ -212,7 +215,10 @@ export function readPlan(
   if (!dayKnown && PAST_TOLD.test(text)) return null;
   let hour = start.get('hour') ?? 0;
   const minute = start.get('minute') ?? 0;
-  const afternoon = hourKnown && !start.isCertain('meridiem') && hour >= 1 && hour <= 7;
+  // 'dinner at 8', 'drinks at 9': an evening's event at 8 to 11 is in the evening too.
+  const evening = EVENING_EVENT.test(text) && hour >= 8 && hour <= 11;
+  const afternoon =
+    hourKnown && !start.isCertain('meridiem') && ((hour >= 1 && hour <= 7) || evening);
   if (afternoon) hour += 12;
   let year = start.get('year')!;
   let month = start.get('month')!;

@@ -165,6 +165,11 @@ export const CORPUS: CorpusItem[] = [
   good("I'm so proud of myself"),
 
   bad("I'm sad"),
+  {
+    ...bad("I don't want to go to work"),
+    good: 'hears the reluctance as weariness; never "sounds like a full day"',
+    mustNot: [CELEBRATES, /full day|interesting/i],
+  },
   bad('I feel so lonely tonight'),
   bad("I'm exhausted"),
   bad("I'm really anxious about everything"),
@@ -589,6 +594,14 @@ export const CORPUS: CorpusItem[] = [
     good: 'wishes their mom a happy birthday',
     must: [/your mom/i, /birthday/i],
     mustNot: [/happy birthday Mei|your birthday/i],
+  },
+  {
+    kind: 'small talk',
+    message: "I'm hungry",
+    intent: 'statement',
+    good: 'talks food',
+    must: [/hungry|snack|craving|feed yourself/i],
+    mustNot: [/hearing about your day|interesting/i],
   },
   {
     kind: 'small talk',
