@@ -1,7 +1,13 @@
 // The login session as the client sees it: the local flags, the status query, and logout. Shared by
 // the auth feature and the screens that offer 'Logout & Re-Login' (the console, the force-login page).
 import { useCallback } from 'react';
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  onlineManager,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   AUTH_FLAG_KEYS,
@@ -115,6 +121,12 @@ async function sendPendingLogout(signal: AbortSignal): Promise<void> {
 // ---- The status query ----
 
 export const AUTH_STATUS_TIMEOUT_MS = 10_000;
+/**
+ * How often a failed status check is made again while the device has a network and the page is in
+ * view. The chat header's 'Offline' pill follows the last check; with nothing waiting in the outbox no
+ * replay asks again, and the pill stayed after the server came back until the page was reopened.
+ */
+export const STATUS_RECHECK_MS = 10_000;
 
 export const authStatusQueryKey = ['auth', 'status'] as const;
 
@@ -148,6 +160,9 @@ export const authStatusQuery = queryOptions({
   // networkMode 'always' turns TanStack's reconnect refetch off by default: without it a status
   // that failed offline stayed failed after the network came back, and the header said 'Offline'.
   refetchOnReconnect: true,
+  // Offline, the 'online' event asks again (refetchOnReconnect); hidden, nothing is asked.
+  refetchInterval: (query) =>
+    query.state.status === 'error' && onlineManager.isOnline() ? STATUS_RECHECK_MS : false,
 });
 
 export function useAuthStatus() {

@@ -126,6 +126,39 @@ test('a screen of the route table has a way back to the chat', async () => {
   await expectChatScreen(page);
 });
 
+test("with the server out of reach on a phone, the header shows Kiri's whole name and the whole Offline pill", async () => {
+  await page.goto('/');
+  await expectChatScreen(page);
+  // The pill says the server cannot be reached while the phone has a network (offline, the banner
+  // says it instead).
+  await server.stop();
+  try {
+    const pill = page.locator('header').first().getByText('Offline', { exact: true });
+    await expect(pill).toBeVisible({ timeout: 30_000 });
+    const fit = await pill.evaluate((text) => {
+      const element = text.closest('span.rounded-full') ?? text;
+      const header = element.closest('header')!;
+      const name = header.querySelector('p > span')!;
+      const column = element.closest('.flex-1')!.getBoundingClientRect();
+      const shown = element.getBoundingClientRect();
+      return {
+        // Before: the name's line held the pill too; the name shrank to nothing and the pill was cut.
+        nameWhole: name.getBoundingClientRect().width > 0 && name.scrollWidth <= name.clientWidth,
+        pillWhole: shown.left >= column.left - 0.5 && shown.right <= column.right + 0.5,
+      };
+    });
+    expect(fit).toEqual({ nameWhole: true, pillWhole: true });
+  } finally {
+    await server.start();
+  }
+  await expect(page.locator('header').first().getByText('Offline', { exact: true })).toHaveCount(
+    0,
+    {
+      timeout: 60_000,
+    },
+  );
+});
+
 test('with a reply target set, the last message stays fully visible above the banner on a phone', async () => {
   await page.goto('/');
   await expectChatScreen(page);

@@ -75,17 +75,22 @@ export function ChatHeader({
           <p className="flex items-center gap-2 truncate text-bubble font-semibold text-stone-900 dark:text-stone-50">
             <span className="truncate">{personaName}</span>
             {marks}
+          </p>
+          {/* The pill sits on the title's line: on a 390 px phone the name's line (with the marks and
+              five buttons beside it) has no room for it, and it hid the name and was cut off. */}
+          <div className="flex min-w-0 items-center gap-1.5">
             {offline && (
               <span
-                className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-tiny font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
+                data-testid="header-offline"
+                className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-1.5 text-tiny leading-4 font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
                 title="The server cannot be reached; showing what this device has."
               >
-                <WifiOff size={11} aria-hidden />
+                <WifiOff size={10} aria-hidden />
                 {CHAT_TEXT.offline}
               </span>
             )}
-          </p>
-          <h1 className="truncate text-xs text-stone-500 dark:text-stone-400">{sessionTitle}</h1>
+            <h1 className="truncate text-xs text-stone-500 dark:text-stone-400">{sessionTitle}</h1>
+          </div>
         </div>
         {settings}
         <ThemeToggle />

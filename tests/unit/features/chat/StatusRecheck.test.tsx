@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { replayReachedServer } from '@/features/chat/model/offline-banner';
 import { useStatusRecheck } from '@/features/chat/hooks/useStatusRecheck';
-import { authStatusQuery } from '@/lib/auth-session';
+import { authStatusQuery, STATUS_RECHECK_MS } from '@/lib/auth-session';
 import type { ReplaySummary } from '@/db/outbox-replay';
 import {
   AUTHENTICATED_OWNER,
@@ -98,6 +98,38 @@ describe("the 'Offline' pill goes away when the server is reachable again", () =
     act(() => replayListeners.forEach((listener) => listener(SERVER_BACK)));
     expect(await screen.findByText('Online')).toBeTruthy();
     await waitFor(() => expect(calls()).toBe(before + 1));
+  });
+
+  it('asks again every few seconds while the check fails and the device has a network, with nothing waiting to replay', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let up = false;
+      const fetch = stubFetch({
+        'GET /api/auth/status': (request) =>
+          up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
+      });
+      renderPill(true);
+      expect(await screen.findByText('Offline')).toBeTruthy();
+      // Offline, the interval stops (the one already set may still fire): the 'online' event asks.
+      act(() => onlineManager.setOnline(false));
+      const before = fetch.mock.calls.length;
+      await act(() => vi.advanceTimersByTimeAsync(STATUS_RECHECK_MS * 5));
+      expect(fetch.mock.calls.length).toBeLessThanOrEqual(before + 1);
+      // Back on a network, the server still down: asked again on the interval, still 'Offline'.
+      act(() => onlineManager.setOnline(true));
+      await act(() => vi.advanceTimersByTimeAsync(STATUS_RECHECK_MS));
+      expect(screen.getByText('Offline')).toBeTruthy();
+      // The server returns; no replay runs (nothing waits): the next check finds it.
+      up = true;
+      await act(() => vi.advanceTimersByTimeAsync(STATUS_RECHECK_MS));
+      expect(await screen.findByText('Online')).toBeTruthy();
+      // Answered: no more asking on the interval.
+      const settled = fetch.mock.calls.length;
+      await act(() => vi.advanceTimersByTimeAsync(STATUS_RECHECK_MS * 3));
+      expect(fetch.mock.calls.length).toBe(settled);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks again when a replay could not reach the server while the last check succeeded', async () => {
