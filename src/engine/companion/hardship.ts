@@ -125,8 +125,9 @@ function theirs(word: string | undefined): string | null {
 
 /**
  * Rule hardshipOf: hard news in a message (a death, an illness, a break-up, a lost job, a failure, a
- * bad day, harm by someone, being mistreated, an injury, an ache), read as sadness with the kind of news and whom it is about; null when there
- * is none. A death of a thing ('my phone died'), a joke ('I died laughing') and a denial ('not a bad
+ * bad day, harm by someone, being mistreated, an injury, an ache, a fight; a scare, a sleepless night,
+ * a commute's hassle, a thing left behind), read with the kind of news, the feeling it carries and whom
+ * it is about; null when there is none. A death of a thing ('my phone died'), a joke ('I died laughing') and a denial ('not a bad
  * day') are none.
  */
 export function hardshipOf(message: string): HardshipReading | null {

@@ -288,9 +288,16 @@ const ABOUT_PATTERNS: [AboutKind, RegExp][] = [
 const SELF_QUESTION =
   /^(?:(?:and|so|but|also|kiri|ok(?:ay)?|wait|hmm+|um+)[\s,]+)*(?:(?:do|did|does|are|were|have|would|could|will|is)\s+(?:you|u|ya)\b(?!\s+(?:think|know|remember|recall|mind|want|need|help|tell|give|see|understand|agree|believe|hear|get\s+(?:it|me|what)|promise|remind|mean|have\s+(?:any\s+)?(?:time|a\s+(?:minute|sec|second)))\b)|(?:what'?s|what\s+is|what\s+are|whats)\s+your\b|what\s+(?:do|did|would)\s+you\s+(?:like|love|enjoy|do|eat|dream|listen|read|watch|prefer|hate)\b|what\s+(?:kind|sort|type)\s+of\s+\w+\s+do\s+you\b|how\s+(?:old\s+are\s+you|was\s+your|is\s+your|do\s+you\s+(?:feel|spend))|where\s+(?:do|are|did)\s+you\s+(?:live|from|come|stay|grow)|when'?s\s+your|when\s+is\s+your|have\s+you\s+ever|who\s+(?:made|created|built|designed)\s+you)/i;
 
+/**
+ * 'are you there?', 'u still awake': a check that she is there (alone, a silence-breaker: NUDGE;
+ * leading more, answered first: PRESENCE_LEAD).
+ */
+const PRESENCE_CHECK = String.raw`(?:are\s+)?(?:you|u)\s+(?:still\s+)?(?:there|here|awake|around)`;
 /** Breaking a silence: the owner checks she is there, or asks her to start ('say something'). */
-const NUDGE =
-  /^(?:(?:hello|hey|hi|kiri|so|um+|hmm+)[\s,.]*)*(?:(?:are\s+)?(?:you|u)\s+(?:still\s+)?(?:there|here|awake|around)|anyone\s+(?:there|home)|say\s+something|talk\s+to\s+me|tell\s+me\s+something(?:\s+(?:interesting|new|fun|random|nice))?|entertain\s+me|i\s+(?:don'?t|dont|do\s+not)\s+know\s+what\s+to\s+(?:say|talk\s+about)|what\s+(?:should|shall|can|do)\s+we\s+talk\s+about|let'?s\s+(?:talk|chat)|i'?m\s+back|so+|anyway+|nothing\s+much|not\s+much|idk|dunno|ask\s+me\s+(?:something|a\s+question|anything)|you\s+pick|your\s+turn)$/i;
+const NUDGE = new RegExp(
+  String.raw`^(?:(?:hello|hey|hi|kiri|so|um+|hmm+)[\s,.]*)*(?:${PRESENCE_CHECK}|anyone\s+(?:there|home)|say\s+something|talk\s+to\s+me|tell\s+me\s+something(?:\s+(?:interesting|new|fun|random|nice))?|entertain\s+me|i\s+(?:don'?t|dont|do\s+not)\s+know\s+what\s+to\s+(?:say|talk\s+about)|what\s+(?:should|shall|can|do)\s+we\s+talk\s+about|let'?s\s+(?:talk|chat)|i'?m\s+back|so+|anyway+|nothing\s+much|not\s+much|idk|dunno|ask\s+me\s+(?:something|a\s+question|anything)|you\s+pick|your\s+turn)$`,
+  'i',
+);
 /** 'what should I eat?', 'should I text him?': advice, thought through together, not looked up. */
 const ADVICE =
   /^(?:what|which|where|when|how)\s+should\s+(?:i|we)\b|^should\s+(?:i|we)\b|^(?:do|would)\s+you\s+think\s+i\s+should\b/i;
@@ -380,8 +387,7 @@ export function birthdayToday(message: string): { whose: string | null } | null 
  * 'are you there? I'm in the tunnel': a check that she is there, leading a message that says more. The
  * check is answered first ('i'm here ~'), the rest read as the message.
  */
-const PRESENCE_LEAD =
-  /^(?:are\s+)?(?:you|u)\s+(?:still\s+)?(?:there|here|awake|around)\s*\?+[\s~]*/i;
+const PRESENCE_LEAD = new RegExp(String.raw`^${PRESENCE_CHECK}\s*\?+[\s~]*`, 'i');
 
 /** Everything the local engine reads from a message. */
 export function analyse(

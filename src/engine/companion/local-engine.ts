@@ -20,7 +20,7 @@ import {
 import { hashString, Random } from './random';
 import { balance } from './split';
 import type { Entry, Line, Slots, Voice } from './style';
-import { eligible, fits, render, voiceOf } from './style';
+import { asLine, eligible, fits, render, voiceOf } from './style';
 import type { DayPart } from './time';
 import { calendarDay, clockTime, dayPartLabel, dayPartOf, hourIn, timeAgo } from './time';
 import {
@@ -765,7 +765,7 @@ function planStatement(ctx: Context): Plan {
         // No delighted 'ooh' before a complaint.
         pool:
           topic === 'food_bad'
-            ? P.STATEMENT_OPENERS.filter((entry) => !/^(?:ooh|oh\?)/i.test(lineText(entry)))
+            ? P.STATEMENT_OPENERS.filter((entry) => !/^(?:ooh|oh\?)/i.test(asLine(entry).t))
             : P.STATEMENT_OPENERS,
       },
       ...(echo ? [{ pool: echo, chance: 0.6 }] : []),
@@ -786,16 +786,12 @@ function plan(ctx: Context): Plan {
   if (!ctx.analysis.checkedIn) return planned;
   // 'are you there? …': she says she is before she answers the rest, and not again after it.
   const saysHere = (entry: Entry) =>
-    /\b(?:i'?m|i am) (?:right )?here\b|^right here/i.test(lineText(entry));
+    /\b(?:i'?m|i am) (?:right )?here\b|^right here/i.test(asLine(entry).t);
   const steps = planned.steps.map((step) => {
     const rest = step.pool.filter((entry) => !saysHere(entry));
     return rest.length > 0 ? { ...step, pool: rest } : step;
   });
   return { ...planned, steps: [{ pool: P.HERE_FIRST }, ...steps] };
-}
-
-function lineText(entry: Entry): string {
-  return typeof entry === 'string' ? entry : entry.t;
 }
 
 function planFor(ctx: Context): Plan {

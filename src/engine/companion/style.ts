@@ -109,7 +109,7 @@ export function voiceOf(
   return { p, traits, register, tildes: register !== 'formal' && p.softness >= 0.5 };
 }
 
-function asLine(entry: Entry): Line {
+export function asLine(entry: Entry): Line {
   return typeof entry === 'string' ? { t: entry } : entry;
 }
 

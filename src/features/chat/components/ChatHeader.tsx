@@ -81,7 +81,6 @@ export function ChatHeader({
           <div className="flex min-w-0 items-center gap-1.5">
             {offline && (
               <span
-                data-testid="header-offline"
                 className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-1.5 text-tiny leading-4 font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200"
                 title="The server cannot be reached; showing what this device has."
               >
