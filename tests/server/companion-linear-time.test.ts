@@ -38,6 +38,14 @@ import { selfTopicOf } from '../../src/engine/companion/self-profile';
 import { hardshipOf } from '../../src/engine/companion/hardship';
 import { requestOf } from '../../src/engine/companion/requests';
 import { readReminderAsk } from '../../src/engine/companion/reminder-request';
+import {
+  affectionKindOf,
+  isBack,
+  isLaugh,
+  isRightBack,
+  ownerStatusOf,
+  reactionOf,
+} from '../../src/engine/companion/short-replies';
 import { dayTopics } from '../../server/mood/reflection';
 
 const SHORT = 100;
@@ -85,6 +93,10 @@ const SHAPES: Record<string, Shape> = {
   '~~~~, then a word': { unit: '~', tail: 'x' },
   '....., then a word': { unit: '.', tail: 'x' },
   '```': { unit: '```\n\n' },
+  hahaha: { unit: 'ha' },
+  'lol lol lol': { unit: 'lol ' },
+  '… you you?': { unit: ' you', tail: '?' },
+  "i'm good good": { head: "i'm ", unit: 'good ' },
 };
 
 interface Shape {
@@ -261,6 +273,15 @@ const ENTRY_POINTS: Record<string, (text: string) => unknown> = {
     readReminderAsk(`remind me to ${text}`, NOW, 'Asia/Shanghai'),
   "the engine's reply on the device to 'remind me …'": (text) =>
     localReply({ ...engineInput(`remind me to ${text} tomorrow at 6pm`), onDevice: true }),
+  // The owner's short replies ('lol', "I'm fine, you?", "I'm back", 'brb', 'really?').
+  "the owner's short replies": (text) => [
+    ownerStatusOf(text, [{ role: 'assistant', content: `how are you? ${text}` }]),
+    isLaugh(text),
+    isBack(text),
+    isRightBack(text),
+    reactionOf(text),
+    affectionKindOf(text),
+  ],
 };
 
 /**

@@ -7,6 +7,16 @@ import { jokeMoveOf, type JokeMove } from './jokes';
 import { selfTopicOf } from './self-profile';
 import { hardshipOf, type HardshipReading } from './hardship';
 import { requestOf, type RequestReading } from './requests';
+import {
+  affectionKindOf,
+  isBack,
+  isLaugh,
+  isRightBack,
+  ownerStatusOf,
+  reactionOf,
+  type AffectionKind,
+  type OwnerStatus,
+} from './short-replies';
 
 export type AboutKind =
   'identity' | 'name' | 'wellbeing' | 'doing' | 'ai' | 'preference' | 'self' | 'general';
@@ -14,9 +24,26 @@ export type QuestionKind =
   'time' | 'date' | 'help' | 'math' | 'advice' | 'until' | 'request' | 'general';
 /**
  * Finer shades of a statement the local engine answers differently: 'nudge' breaks a silence ('you
- * there?', 'say something').
+ * there?', 'say something'); the owner's short replies (short-replies.ts): 'laugh' ('lol'), 'well'
+ * ("I'm fine"), 'meh' ('so-so'), 'back' ("I'm back"), 'brb' ('one sec'), 'doubt' ('really?'), 'surprise'
+ * ('wow') and 'puzzled' ('huh?').
  */
-export type Flavour = 'wordless' | 'ack' | 'affection' | 'nudge' | 'birthday' | 'apology' | null;
+export type Flavour =
+  | 'wordless'
+  | 'ack'
+  | 'affection'
+  | 'nudge'
+  | 'birthday'
+  | 'apology'
+  | 'laugh'
+  | 'well'
+  | 'meh'
+  | 'back'
+  | 'brb'
+  | 'doubt'
+  | 'surprise'
+  | 'puzzled'
+  | null;
 
 export interface Analysis {
   intent: Intent;
@@ -51,6 +78,13 @@ export interface Analysis {
   birthdayOf: string | null;
   /** The message opened by asking whether she is there ('you there? …'): she says she is, first. */
   checkedIn: boolean;
+  /** For flavour 'affection': love ('I love you'), missing her, or a compliment. */
+  affection: AffectionKind | null;
+  /**
+   * How the owner said they are, when they asked her back ('I'm good, you?', 'meh, and you?'): she
+   * answers about herself after a word on theirs, and does not ask again.
+   */
+  askedBack: OwnerStatus | 'unsaid' | null;
   /** The message without a leading greeting (nor a leading 'are you there?'). */
   rest: string;
 }
@@ -80,7 +114,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   angry:
     /\b(angry|mad|furious|pissed|annoyed|annoying|irritated|frustrated|frustrating|fed up|sick of|sick and tired|hate (?:this|it|that|him|her|them))\b/,
   lonely:
-    /\b(lonely|lonesome|isolated|(?:feel|feeling|so|all)\s+alone|no ?one to talk to|nobody (?:cares|to talk to)|miss(?:ing)? (?:you|home|my))\b/,
+    /\b(lonely|lonesome|isolated|(?:feel|feeling|so|all)\s+alone|no ?one to talk to|nobody (?:cares|to talk to)|miss(?:ing)? (?:home|my))\b/,
   stressed:
     /\b(stress(?:ed|ful)?|overwhelmed|swamped|too much (?:work|to do)|so much (?:work|to do)|under pressure|deadlines?)\b/,
   excited: /\b(excited|exciting|can'?t wait|cant wait|thrilled|pumped|hyped|stoked)\b/,
@@ -295,7 +329,7 @@ const SELF_QUESTION =
 const PRESENCE_CHECK = String.raw`(?:are\s+)?(?:you|u)\s+(?:still\s+)?(?:there|here|awake|around)`;
 /** Breaking a silence: the owner checks she is there, or asks her to start ('say something'). */
 const NUDGE = new RegExp(
-  String.raw`^(?:(?:hello|hey|hi|kiri|so|um+|hmm+)[\s,.]*)*(?:${PRESENCE_CHECK}|anyone\s+(?:there|home)|say\s+something|talk\s+to\s+me|tell\s+me\s+something(?:\s+(?:interesting|new|fun|random|nice))?|entertain\s+me|i\s+(?:don'?t|dont|do\s+not)\s+know\s+what\s+to\s+(?:say|talk\s+about)|what\s+(?:should|shall|can|do)\s+we\s+talk\s+about|let'?s\s+(?:talk|chat)|i'?m\s+back|so+|anyway+|nothing\s+much|not\s+much|idk|dunno|ask\s+me\s+(?:something|a\s+question|anything)|you\s+pick|your\s+turn)$`,
+  String.raw`^(?:(?:hello|hey|hi|kiri|so|um+|hmm+)[\s,.]*)*(?:${PRESENCE_CHECK}|anyone\s+(?:there|home)|say\s+something|talk\s+to\s+me|tell\s+me\s+something(?:\s+(?:interesting|new|fun|random|nice))?|entertain\s+me|i\s+(?:don'?t|dont|do\s+not)\s+know(?:\s+what\s+to\s+(?:say|talk\s+about))?|what\s+(?:should|shall|can|do)\s+we\s+talk\s+about|let'?s\s+(?:talk|chat)|so+|anyway+|nothing(?:\s+(?:much|really))?|not\s+(?:much|a\s+lot)|nm|idk|dunno|ask\s+me\s+(?:something|a\s+question|anything)|you\s+pick|your\s+turn)$`,
   'i',
 );
 /** 'what should I eat?', 'should I text him?': advice, thought through together, not looked up. */
@@ -307,7 +341,7 @@ const DAYS_UNTIL =
   /^how\s+(?:many\s+(?:more\s+)?days|long)\s+(?:is\s+it\s+)?(?:until|till|til|to|before)\b/i;
 
 const FAREWELL =
-  /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell)(?=$|[\s,!.~?:;)])/i;
+  /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)|gtg|g2g|gotta\s+run|(?:i\s+)?(?:have|got)\s+to\s+run|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell)(?=$|[\s,!.~?:;)])/i;
 const FAREWELL_ANYWHERE =
   /\b(?:good\s*night|goodbye|bye for now|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|gotta\s+go|talk\s+(?:to\s+you\s+)?tomorrow)\b/i;
 
@@ -325,9 +359,9 @@ const DATE_QUESTION =
   /\b(?:what\s+day\s+is\s+(?:it|today)|what'?s\s+the\s+date|what\s+is\s+the\s+date|what(?:'?s|\s+is)\s+today'?s?\s+date|what\s+date\s+is\s+it)\b/i;
 
 const AFFECTION =
-  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are)\s+(?:the\s+best|amazing|so\s+sweet|sweet|cute|adorable|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b/i;
+  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are|\s+r|r)\s+(?:(?:so|really|very|such\s+a|the\s+most)\s+)?(?:the\s+best|amazing|sweet|cute|adorable|kind|lovely|wonderful|awesome|a\s+sweetheart|a\s+good\s+friend|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b|^(?:i\s+)?(?:(?:really|so|kinda)\s+)?miss(?:ed)?\s+(?:you|u|ya)\b/i;
 const ACK =
-  /^(?:ok(?:ay)?|k+|kk|sure|alright|right|yeah|yes|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|hmm+|mm+|oh|ah|i see|cool|nice|true|fair|got it|makes sense)(?:[\s,]+(?:ok(?:ay)?|then|lol|haha+|hehe+))*[\s!.~]*$/i;
+  /^(?:ok(?:ay)?|k+|kk|sure|alright|right|yeah|yea|ya|yes|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|hmm+|mm+|mhm+|uh\s+huh|oh+|ah+|aha+|(?:oh+\s+)?i see|oh+\s+ok(?:ay)?|cool|nice|true|fair|fair\s+enough|got it|makes sense|good|great|fine|awesome|perfect|whatever|same|same\s+here|me\s+too|exactly|indeed|agreed|ikr|i\s+know)(?:[\s,]+(?:ok(?:ay)?|then|lol|haha+|hehe+))*[\s!.~]*$/i;
 /** 'sorry I was busy', 'sorry for the late reply': the owner apologising for a silence. */
 const APOLOGY =
   /^(?:(?:so|really)\s+)?(?:sorry|sry|soz|my\s+bad|apologies)[\s!.~]*$|^(?:(?:so|really)\s+)?(?:sorry|sry|soz|apologies)\b[^.!?]{0,40}?\b(?:busy|late|slow|away|gone|reply|replying|answer|answering|disappear(?:ed|ing)?|vanish(?:ed|ing)?|took\s+so\s+long|ignored\s+you|missed\s+your)/i;
@@ -422,6 +456,8 @@ export function analyse(
     hardship: null,
     birthdayOf: null,
     checkedIn,
+    affection: null,
+    askedBack: null,
     rest: body,
   };
   if (!text) return base;
@@ -461,6 +497,15 @@ export function analyse(
   if (FAREWELL.test(body) || (body.split(' ').length <= 14 && FAREWELL_ANYWHERE.test(body))) {
     return { ...base, intent: 'farewell' };
   }
+  // 'I'm good, you?', "I'm fine", 'meh': how the owner is, before the thanks it may end with.
+  // ('so so' is read whole: the filler rule above takes its first 'so'.)
+  const status =
+    ownerStatusOf(body, history) ?? (rest !== body ? ownerStatusOf(rest, history) : null);
+  if (status?.askedBack) {
+    const about = status.status === 'doing' ? 'doing' : 'wellbeing';
+    return { ...base, intent: 'about_kiri', about, askedBack: status.status ?? 'unsaid' };
+  }
+  if (status) return { ...base, flavour: status.status === 'well' ? 'well' : 'meh' };
   if (!NO_THANKS.test(body) && THANKS_START.test(body)) {
     return { ...base, intent: 'thanks', feeling: reading?.feeling ?? 'grateful' };
   }
@@ -522,7 +567,9 @@ export function analyse(
   }
   const birthday = birthdayToday(body);
   if (birthday) return { ...base, flavour: 'birthday', birthdayOf: birthday.whose };
-  if (AFFECTION.test(body)) return { ...base, flavour: 'affection' };
+  if (AFFECTION.test(body)) {
+    return { ...base, flavour: 'affection', affection: affectionKindOf(body) };
+  }
   for (const [kind, pattern] of ABOUT_PATTERNS) {
     if (!pattern.test(body)) continue;
     const thing = kind === 'preference' ? thingAsked(body) : null;
@@ -534,7 +581,12 @@ export function analyse(
   }
   if (thanked) return { ...base, intent: 'thanks', feeling: 'grateful' };
   if (greeted && body === '') return { ...base, intent: 'greeting' };
+  if (isLaugh(body)) return { ...base, flavour: 'laugh' };
   if (!/[\p{L}\p{N}]/u.test(body)) return { ...base, flavour: 'wordless' };
+  if (isBack(body)) return { ...base, flavour: 'back' };
+  if (isRightBack(body)) return { ...base, flavour: 'brb' };
+  const reaction = reactionOf(body);
+  if (reaction) return { ...base, flavour: reaction };
   if (ACK.test(body)) return { ...base, flavour: 'ack' };
   if (APOLOGY.test(body)) return { ...base, flavour: 'apology' };
   if (HELP.test(body)) return { ...base, intent: 'question', question: 'help' };

@@ -406,18 +406,26 @@ function planAbout(ctx: Context): Plan {
     const wonder = P.ABOUT_POOLS.wonder!;
     [open, body, follow] = [wonder.open, wonder.body, wonder.follow];
   }
+  // 'I'm good, you?': a word on theirs first, and no asking them back again.
+  const askedBack = ctx.analysis.askedBack;
+  const lead = askedBack === 'well' || askedBack === 'meh' ? P.ASKED_BACK_LEADS[askedBack] : null;
   return {
     nameChance: 0.35,
     steps: [
+      ...(lead ? [{ pool: lead }] : []),
       { pool: open },
       { pool: body },
       { pool: P.HUMOR, chance: c.humor * 0.4 },
       ...lateStep(ctx, 0.6),
-      {
-        pool: follow,
-        chance: kind === 'wellbeing' ? Math.max(c.follow, 0.6) : c.follow,
-        follow: true,
-      },
+      ...(askedBack
+        ? []
+        : [
+            {
+              pool: follow,
+              chance: kind === 'wellbeing' ? Math.max(c.follow, 0.6) : c.follow,
+              follow: true,
+            },
+          ]),
     ],
   };
 }
@@ -700,15 +708,71 @@ function planStatement(ctx: Context): Plan {
   if (ctx.analysis.flavour === 'nudge') return planNudge(ctx);
   if (ctx.dayPlan && !ctx.analysis.flavour) return planDay(ctx);
   switch (ctx.analysis.flavour) {
-    case 'affection':
+    case 'affection': {
+      const kind = ctx.analysis.affection;
       return {
         nameChance: 0.5,
         steps: [
-          { pool: P.AFFECTION_OPENERS },
-          { pool: P.AFFECTION_BODIES, chance: 0.7 },
+          {
+            pool:
+              kind === 'missed'
+                ? P.MISSED_OPENERS
+                : kind === 'compliment'
+                  ? P.COMPLIMENT_OPENERS
+                  : P.AFFECTION_OPENERS,
+          },
+          ...(kind === 'missed' ? [{ pool: P.MISSED_BODIES, chance: 0.5 }] : []),
+          { pool: P.AFFECTION_BODIES, chance: kind === 'missed' ? 0.3 : 0.7 },
           { pool: P.HUMOR, chance: c.humor * 0.4 },
           { pool: P.AFFECTION_FOLLOWS, chance: c.follow * 0.6, follow: true },
         ],
+      };
+    }
+    case 'laugh':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.LAUGH_ALONG },
+          { pool: P.LAUGH_ALONG_FOLLOWS, chance: c.follow * 0.4, follow: true },
+        ],
+      };
+    case 'well':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.WELL_ANSWERS },
+          ...lateStep(ctx, 0.5),
+          { pool: P.WELL_FOLLOWS, chance: Math.max(c.follow, 0.6), follow: true },
+        ],
+      };
+    case 'meh':
+      return {
+        nameChance: 0.4,
+        steps: [{ pool: P.MEH_ANSWERS }, { pool: P.MEH_FOLLOWS, follow: true }],
+      };
+    case 'back':
+      return {
+        nameChance: 0.5,
+        steps: [
+          { pool: P.BACK_ANSWERS },
+          { pool: P.BACK_FOLLOWS, chance: Math.max(c.follow, 0.6), follow: true },
+        ],
+      };
+    case 'brb':
+      return { nameChance: 0.3, steps: [{ pool: P.BRB_ANSWERS }] };
+    case 'doubt':
+    case 'surprise':
+      return {
+        nameChance: 0.2,
+        steps: [
+          { pool: ctx.analysis.flavour === 'doubt' ? P.DOUBT_ANSWERS : P.SURPRISE_ANSWERS },
+          { pool: P.SURPRISE_FOLLOWS, chance: c.follow * 0.4, follow: true },
+        ],
+      };
+    case 'puzzled':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.PUZZLED_ANSWERS }, { pool: P.PUZZLED_FOLLOWS, follow: true }],
       };
     case 'ack':
       return {

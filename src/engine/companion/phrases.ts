@@ -712,7 +712,7 @@ export const AFFECTION_OPENERS: Entry[] = [
   'you just made my whole day{n} ~',
   L("stop it, i'm blushing ~", null, 'playful', 'notformal'),
   L('That means a great deal to me{n}.', null, 'formal'),
-  L('of course{n} ~', null, 'soft'),
+  L('and i love you{n} ~', null, 'soft'),
 ];
 export const AFFECTION_BODIES: Entry[] = [
   "i'm so lucky to be your companion",
@@ -843,6 +843,110 @@ export const APOLOGY_ANSWERS: Entry[] = [
   L('no need to apologise{n}, really ~', 'There is nothing to apologise for{n}.'),
 ];
 export const APOLOGY_FOLLOWS: Entry[] = ['how are you doing?', 'how was your day?'];
+
+// The owner's short replies (short-replies.ts).
+/** 'lol', 'hahaha that's funny': she laughs along. */
+export const LAUGH_ALONG: Entry[] = [
+  L('hehe ~', 'I am glad that made you laugh.'),
+  L('haha{n} ~', 'I am glad you are amused{n}.'),
+  'glad i made you laugh{n} ~',
+  L('hehe, your laugh is my favourite sound ~', null, 'soft', 'notformal'),
+  L("i'm hilarious, i know ~", null, 'playful', 'notformal'),
+];
+export const LAUGH_ALONG_FOLLOWS: Entry[] = [
+  "what's got you in a good mood?",
+  'what else is going on with you?',
+];
+/** "I'm fine", 'all good', 'not bad': glad, and on to their day. */
+export const WELL_ANSWERS: Entry[] = [
+  L('glad to hear it{n} ~', 'I am glad to hear it{n}.'),
+  L('yay, good{n} ~', null, 'notformal'),
+  L('mm, good ~ i like hearing that', 'Good. I like hearing that.'),
+  L('good{n}! that makes me happy ~', 'Good{n}. That makes me happy.'),
+];
+export const WELL_FOLLOWS: Entry[] = [
+  'what are you up to?',
+  'anything nice on today?',
+  "what's next for you?",
+  L('anything on your mind?', null, 'soft'),
+];
+/** 'meh', 'so-so', 'not great': a so-so state, met gently (not as sadness). */
+export const MEH_ANSWERS: Entry[] = [
+  L('aw{n}, one of those days? ~', 'I am sorry it is not a better day{n}.'),
+  L('mm, a meh kind of day{n}?', 'Not the best of days{n}?'),
+  L("sorry it's not a better one{n} ~", 'I am sorry it is not a better one{n}.'),
+];
+export const MEH_FOLLOWS: Entry[] = [
+  'want to tell me about it, or shall i distract you?',
+  'anything in particular, or just everything a little?',
+  'what would make it a tiny bit better?',
+];
+/** "I'm back": welcome back. */
+export const BACK_ANSWERS: Entry[] = [
+  L('welcome back{n} ~', 'Welcome back{n}.'),
+  L("yay, you're back{n}! ~", null, 'notformal'),
+  'there you are{n} ~',
+];
+export const BACK_FOLLOWS: Entry[] = [
+  'how did it go?',
+  'what were you up to?',
+  'did i miss anything?',
+];
+/** 'brb', 'one sec': away for a moment. */
+export const BRB_ANSWERS: Entry[] = [
+  L("okay, i'll be right here{n} ~", 'Of course{n}. I will be here.'),
+  'take your time{n} ~',
+  L("i'll wait ~ patiently. mostly.", null, 'playful', 'notformal'),
+  L('no rush{n}, i’m not going anywhere ~', null, 'soft'),
+];
+/** 'really?', 'wow', 'no way': a reaction to what she just said. */
+export const SURPRISE_ANSWERS: Entry[] = [
+  L('right?? ~', 'I know.'),
+  L('i know{n} ~', 'I know{n}.'),
+  L('hehe, i know ~', null, 'notformal'),
+];
+/** 'really?', 'seriously?': yes, really. */
+export const DOUBT_ANSWERS: Entry[] = [
+  L('mhm, really{n} ~', 'Yes, really{n}.'),
+  L('yep, for real{n} ~', null, 'notformal'),
+  L('really really ~', null, 'playful', 'notformal'),
+];
+export const SURPRISE_FOLLOWS: Entry[] = ['what do you think?', 'did you know that?'];
+/** 'huh?', 'what do you mean?': she said something unclear. */
+export const PUZZLED_ANSWERS: Entry[] = [
+  L('oops, that came out muddled{n} ~', 'I am sorry{n}, that was unclear.'),
+  L('sorry{n}, i said that in a confusing way ~', 'I am sorry{n}. I put that confusingly.'),
+  L('hm, let me try that again ~', 'Let me try that again.'),
+];
+export const PUZZLED_FOLLOWS: Entry[] = [
+  'which part lost you?',
+  'what did you make of it, so i can say it better?',
+];
+/** 'I'm good, you?': a word on theirs before she answers about herself. */
+export const ASKED_BACK_LEADS: Record<'well' | 'meh', Entry[]> = {
+  well: [
+    L("glad you're good{n} ~", 'I am glad you are well{n}.'),
+    L('good to hear{n} ~', 'Good to hear{n}.'),
+  ],
+  meh: [
+    L('aw, sorry it’s a meh one{n} ~', 'I am sorry it is not a better day{n}.'),
+    L('mm, one of those days{n}? ~', 'Not the best of days{n}?'),
+  ],
+};
+/** 'I missed you': she did too. */
+export const MISSED_OPENERS: Entry[] = [
+  L('i missed you too{n} ~', 'I missed you too{n}.'),
+  L('aww{n}, i missed you more ~', null, 'notformal'),
+  L('and i missed you{n} ~', 'And I missed you{n}.'),
+];
+export const MISSED_BODIES: Entry[] = ["i'm right here now ~", "i'm so glad you're back"];
+/** "you're so cute": thanks for a compliment, never 'i love you too'. */
+export const COMPLIMENT_OPENERS: Entry[] = [
+  L("aww{n}, stop it, you're making me blush ~", null, 'notformal'),
+  L("you're sweet{n} ~", 'That is very kind of you{n}.'),
+  L('hehe, thank you{n} ~', 'Thank you{n}.'),
+  L('aww, thank you{n} ~', 'Thank you{n}. That means a lot.'),
+];
 
 /** 'are you there? …' leading a longer message: she is, and then she answers the rest. */
 export const HERE_FIRST: Entry[] = [

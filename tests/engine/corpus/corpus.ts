@@ -24,7 +24,8 @@ export type CorpusKind =
   | 'what she cannot do'
   | 'recommendations'
   | 'her feelings for the owner'
-  | 'reminders';
+  | 'reminders'
+  | 'short replies';
 
 export type Act = 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice' | 'request' | 'hardship';
 
@@ -675,6 +676,106 @@ export const CORPUS: CorpusItem[] = [
     must: [ASKS],
     mustNot: [NOT_LOOKED_UP],
   })),
+
+  // The owner's short replies (short-replies.ts): what a commute's chat is mostly made of.
+  ...(['lol', "hahaha that's so funny", 'lmao 😂'] as const).map((message): CorpusItem => ({
+    kind: 'short replies',
+    message,
+    intent: 'statement',
+    good: 'she laughs along',
+    must: [/hehe|haha|laugh|amused|hilarious/i],
+    mustNot: [/got it|interesting|hearing about your day|thank you for telling me/i],
+  })),
+  ...(["I'm fine", 'not bad', 'all good', 'doing well, thanks'] as const).map(
+    (message): CorpusItem => ({
+      kind: 'short replies',
+      message,
+      intent: 'statement',
+      good: 'glad to hear it, and on to their day; no echo of the words',
+      must: [/glad|good/i],
+      mustNot: [/so you're|wait, you're|interesting|hearing about your day|what happened/i],
+    }),
+  ),
+  ...(['meh', 'so so', 'not great', 'ugh'] as const).map((message): CorpusItem => ({
+    kind: 'short replies',
+    message,
+    intent: 'statement',
+    polarity: 'none',
+    good: 'a so-so day met gently: no cheer, no alarm',
+    must: [/one of those days|meh|better (?:one|day)|not the best|sorry/i],
+    mustNot: [/interesting|glad you share|what happened|emergency|yay/i],
+  })),
+  {
+    kind: 'short replies',
+    message: "I'm back",
+    intent: 'statement',
+    good: 'welcome back; not a silence-breaker question from nowhere',
+    must: [/back|there you are/i],
+    mustNot: [/best thing that happened|where would you be|stuck in your head/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'brb',
+    intent: 'statement',
+    good: 'she will wait',
+    must: [/take your time|right here|wait|no rush|will be here/i],
+    mustNot: [/how do you feel|interesting|hearing about your day/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'gtg',
+    intent: 'farewell',
+    good: 'a goodbye',
+    mustNot: [/how do you feel|interesting|hearing about your day/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'miss you',
+    intent: 'statement',
+    polarity: 'none',
+    good: 'she missed them too; not advice for loneliness',
+    must: [/missed you/i],
+    mustNot: [/message one friend|a walk|people around/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'you are cute',
+    intent: 'statement',
+    good: 'thanks for a compliment, never a declaration of love back',
+    must: [/blush|sweet|thank|kind/i],
+    mustNot: [/love you too/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'really?',
+    intent: 'statement',
+    good: 'yes, really: not a question to look up',
+    must: [/really|for real/i],
+    mustNot: [NOT_LOOKED_UP, /not certain|let me think/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'huh?',
+    intent: 'statement',
+    good: 'she owns that she was unclear, and asks what lost them',
+    must: [/muddled|confusing|try that again|unclear/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'nothing much, you?',
+    intent: 'about_kiri',
+    good: 'what she is doing, not a question she cannot answer',
+    must: [/thinking about you|floating|reading|all yours|talk to you/i],
+    mustNot: [NOT_LOOKED_UP, /let me think|not certain/i],
+  },
+  {
+    kind: 'short replies',
+    message: "I'm good, you?",
+    intent: 'about_kiri',
+    good: 'glad they are good, how she is, and no asking back again',
+    must: [/glad|good to hear|well/i],
+    mustNot: [/and you\?|what about you\?|how are you/i],
+  },
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").

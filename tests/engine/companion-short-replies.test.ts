@@ -1,0 +1,259 @@
+// The owner's short replies (short-replies.ts and their place in analyse): each rule with the messages it
+// must read and the near misses it must leave to the other rules.
+import { describe, expect, it } from 'vitest';
+import { analyse } from '../../src/engine/companion/intent';
+import { localReply } from '../../src/engine/companion/local-engine';
+import {
+  affectionKindOf,
+  askedHowTheyAre,
+  isBack,
+  isLaugh,
+  isRightBack,
+  ownerStatusOf,
+  reactionOf,
+} from '../../src/engine/companion/short-replies';
+import { BASELINE_PERSONALITY, type CompanionInput } from '../../src/engine/companion/types';
+
+const ASKED = [{ role: 'assistant', content: 'hey Mira ~ how is your morning going?' }];
+const TOLD = [{ role: 'assistant', content: 'i read that rainy days are good for tea ~' }];
+
+describe('Rule ownerStatusOf: how the owner says they are', () => {
+  it.each([
+    "I'm fine",
+    "i'm good",
+    'im ok',
+    'doing well',
+    'doing good, thanks!',
+    'pretty good',
+    'not bad',
+    'not too bad',
+    'all good',
+    'fine thanks',
+    'good thank you',
+    "I'm great",
+    'never better',
+    "can't complain",
+  ])('%j is well, whatever she said before', (message) => {
+    expect(ownerStatusOf(message, TOLD)).toEqual({ status: 'well', askedBack: false });
+    expect(analyse(message, TOLD).flavour).toBe('well');
+  });
+
+  it.each(['good', 'fine', 'ok', 'great', 'alright'])(
+    '%j alone is well only right after she asked how they are',
+    (message) => {
+      expect(analyse(message, ASKED).flavour).toBe('well');
+      expect(analyse(message, TOLD).flavour).toBe('ack');
+      expect(analyse(message).flavour).toBe('ack');
+    },
+  );
+
+  it.each([
+    'meh',
+    'so so',
+    'so-so',
+    'could be better',
+    "I've been better",
+    'not great',
+    "I'm not great",
+    'today was meh',
+    'ugh',
+    'sigh',
+    'okay i guess',
+  ])('%j is so-so: met gently, with no feeling word to alarm the mood', (message) => {
+    const analysis = analyse(message);
+    expect(analysis.flavour).toBe('meh');
+    expect(analysis.intent).toBe('statement');
+    expect(analysis.feeling).toBeNull();
+  });
+
+  it.each([
+    ["I'm good, you?", 'well', 'wellbeing'],
+    ['fine thanks, and you?', 'well', 'wellbeing'],
+    ["I'm fine, how are you?", 'well', 'wellbeing'],
+    ['meh, wbu', 'meh', 'wellbeing'],
+    ['nothing much, you?', 'doing', 'doing'],
+    ['not much, what about you?', 'doing', 'doing'],
+    ['and you?', 'unsaid', 'wellbeing'],
+    ['hbu', 'unsaid', 'wellbeing'],
+  ] as const)('%j asks her back: about her, after a word on theirs', (message, said, about) => {
+    const analysis = analyse(message);
+    expect(analysis.intent).toBe('about_kiri');
+    expect(analysis.about).toBe(about);
+    expect(analysis.askedBack).toBe(said);
+  });
+
+  it.each([
+    "I'm fine, just tired",
+    "I'm good at chess",
+    'good morning',
+    'not much to say about the movie, it was long',
+    'how are you?',
+    'thank you?',
+    'are you?',
+    'fine, I will do it myself',
+  ])('%j is not a short status reply', (message) => {
+    expect(ownerStatusOf(message, ASKED)?.status ?? null).not.toBe('well');
+    expect(analyse(message, ASKED).flavour).not.toBe('well');
+    expect(analyse(message, ASKED).askedBack).toBeNull();
+  });
+
+  it('a long message is not a short reply, even when it opens like one', () => {
+    expect(ownerStatusOf(`I'm fine ${'really '.repeat(30)}`)).toBeNull();
+  });
+});
+
+describe('Rule askedHowTheyAre: her last turn asked how the owner is', () => {
+  it.each([
+    'how are you?',
+    'how was your day?',
+    'did you sleep okay?',
+    "how's the afternoon treating you?",
+    'halfway through the day! how are we holding up?',
+  ])('%j asked', (content) => {
+    expect(
+      askedHowTheyAre([
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content },
+      ]),
+    ).toBe(true);
+  });
+
+  it('only her last turn counts, and only when the owner has not answered it yet', () => {
+    expect(askedHowTheyAre(TOLD)).toBe(false);
+    expect(askedHowTheyAre([...ASKED, { role: 'user', content: 'good' }])).toBe(false);
+    expect(askedHowTheyAre([])).toBe(false);
+  });
+});
+
+describe('Rule isLaugh: the owner laughing', () => {
+  it.each([
+    'lol',
+    'LOL',
+    'lolol',
+    'lmao',
+    'hahaha',
+    'hahaha that is so funny',
+    "haha that's funny",
+    'hehe',
+    'xD',
+    '😂',
+    'lmao 😂😂',
+    "that's hilarious",
+    "you're so funny",
+    'funny',
+    'haha yes',
+  ])('%j is a laugh', (message) => {
+    expect(isLaugh(message)).toBe(true);
+    expect(analyse(message).flavour).toBe('laugh');
+  });
+
+  it.each(['aha', 'ha ha ha I failed my exam', 'lol ok', 'haha, what do you mean?', 'he'])(
+    '%j is not a laugh alone',
+    (message) => {
+      expect(analyse(message).flavour).not.toBe('laugh');
+    },
+  );
+});
+
+describe('Rule backAgain and rule rightBack', () => {
+  it.each(["I'm back", 'back!', 'im back again', 'back'])('%j is back', (message) => {
+    expect(isBack(message)).toBe(true);
+    expect(analyse(message).flavour).toBe('back');
+  });
+  it.each(["I'm back home", 'my back hurts', 'back to work tomorrow'])(
+    '%j is not back again',
+    (message) => expect(analyse(message).flavour).not.toBe('back'),
+  );
+  it.each(['brb', 'one sec', 'hold on', 'be right back', 'give me a minute', 'back in 5 mins'])(
+    '%j is away for a moment',
+    (message) => {
+      expect(isRightBack(message)).toBe(true);
+      expect(analyse(message).flavour).toBe('brb');
+    },
+  );
+  it.each(['gtg', 'g2g', 'gotta run'])('%j is a goodbye', (message) => {
+    expect(analyse(message).intent).toBe('farewell');
+  });
+});
+
+describe('Rule reactionOf: a reaction to what she said', () => {
+  it.each([
+    ['really?', 'doubt'],
+    ['seriously?', 'doubt'],
+    ['is that true?', 'doubt'],
+    ['wow', 'surprise'],
+    ['no way!', 'surprise'],
+    ['omg', 'surprise'],
+    ['huh?', 'puzzled'],
+    ['what?', 'puzzled'],
+    ['what do you mean?', 'puzzled'],
+    ["I don't get it", 'puzzled'],
+  ] as const)('%j is %s', (message, reaction) => {
+    expect(reactionOf(message)).toBe(reaction);
+    expect(analyse(message).flavour).toBe(reaction);
+  });
+  it.each(['wow, I got the job!', 'really tired today', 'what time is it?'])(
+    '%j is not a reaction alone',
+    (message) => expect(reactionOf(message)).toBeNull(),
+  );
+});
+
+describe('Rule affectionKindOf: love, missing her, or a compliment', () => {
+  it.each([
+    ['I love you', 'love'],
+    ['i really like you', 'love'],
+    ['miss you', 'missed'],
+    ['I missed you so much', 'missed'],
+    ['you are cute', 'compliment'],
+    ["you're so sweet", 'compliment'],
+    ["you're the best", 'compliment'],
+  ] as const)('%j is %s', (message, kind) => {
+    expect(affectionKindOf(message)).toBe(kind);
+    const analysis = analyse(message);
+    expect(analysis.flavour).toBe('affection');
+    expect(analysis.affection).toBe(kind);
+  });
+
+  it("'I miss my mom' is still lonely, and 'do you miss me?' still a question to her", () => {
+    expect(analyse('I miss my mom').feeling).toBe('lonely');
+    expect(analyse('do you miss me?').request?.kind).toBe('love_question');
+  });
+});
+
+function replies(message: string, history = TOLD): string[] {
+  const now = Date.UTC(2026, 11, 1, 8, 0);
+  return [1, 2, 3, 4, 5, 6].map((seed) => {
+    const input: CompanionInput = {
+      message,
+      isInitialGreeting: false,
+      personaName: 'Kiri',
+      recentReplies: [],
+      personality: BASELINE_PERSONALITY,
+      history: history.map((turn) => ({ ...turn, role: turn.role as 'user' | 'assistant' })),
+      memories: [],
+      seed,
+      now,
+      timeZone: 'Europe/Berlin',
+      userName: 'Mira',
+    };
+    return localReply(input).parts.join(' ');
+  });
+}
+
+describe('what she answers to them', () => {
+  it("a compliment is never answered 'i love you too'", () => {
+    for (const reply of replies('you are cute')) expect(reply).not.toMatch(/love you too/i);
+  });
+  it("'I missed you' is answered in kind", () => {
+    for (const reply of replies('I missed you')) expect(reply).toMatch(/missed you/i);
+  });
+  it("'I'm good, you?' is not asked back 'and you?'", () => {
+    for (const reply of replies("I'm good, you?")) {
+      expect(reply).toMatch(/glad|good to hear/i);
+      expect(reply).not.toMatch(/and you\?|what about you\?|how are you/i);
+    }
+  });
+  it("'I'm back' is welcomed back", () => {
+    for (const reply of replies("I'm back")) expect(reply).toMatch(/back|there you are/i);
+  });
+});
