@@ -3,6 +3,7 @@
 // speech and lemma), so adverbs, pronouns and inflected filler ('wanted', 'went', 'literally') drop out;
 // a feeling word survives whatever its part of speech ('alone', 'badly'). Word lists give the
 // categories; 'emotional' is any word VADER scores on its own (the one sentiment reader).
+import { hardshipOf } from '../../src/engine/companion/hardship';
 import { readSentiment } from '../../src/engine/language/sentiment';
 import { MAX_TERMS_TEXT, readTerms } from '../../src/engine/language/terms';
 
@@ -238,14 +239,24 @@ const DANGER_WORDS = new Set(
   ).split(' '),
 );
 
+/** Danger words that an ache uses too ('my feet hurt'). */
+const ACHE_WORDS = new Set(['hurt', 'hurting']);
+
 /**
  * Rule 'urgent message': a danger word, or 'help' outside a practical request ('please help me' is
  * urgent, 'help me with my homework' is not). Negation is not read ('I am not hurt' still counts): for
- * the orb a false alarm costs less than a missed one.
+ * the orb a false alarm costs less than a missed one. Rule 'an ache is not an emergency': 'my feet
+ * hurt', read by the chat as an ache (hardship.ts: a part of the body that aches, not harm
+ * by someone nor an injury), is not urgent when 'hurt' is its only danger word.
  */
 export function isUrgentText(text: string): boolean {
   const words: string[] = text.toLowerCase().match(/\p{L}+/gu) ?? [];
-  if (words.some((word) => DANGER_WORDS.has(word))) return true;
+  const danger = words.filter((word) => DANGER_WORDS.has(word));
+  const onlyAche =
+    danger.length > 0 &&
+    danger.every((word) => ACHE_WORDS.has(word)) &&
+    hardshipOf(text)?.kind === 'ache';
+  if (danger.length > 0 && !onlyAche) return true;
   if (!words.includes('help')) return false;
   return !words.some((word) => PRACTICAL_WORDS.has(word));
 }

@@ -233,6 +233,14 @@ describe('urgent message', () => {
     expect(isUrgentText('can you help me with my homework')).toBe(false);
     expect(isUrgentText('what a helpful day')).toBe(false);
   });
+  it("an ache is not an emergency: 'my feet hurt' is not urgent, harm is", () => {
+    expect(isUrgentText('my feet hurt')).toBe(false);
+    expect(isUrgentText('ugh, my legs hurt after the long shift')).toBe(false);
+    expect(isUrgentText('he hurt me')).toBe(true);
+    expect(isUrgentText('my feet hurt and I am bleeding')).toBe(true);
+    expect(isUrgentText('my feet hurt, help')).toBe(true);
+    expect(isUrgentText('I am hurt')).toBe(true);
+  });
 });
 
 describe('day topics', () => {
