@@ -31,7 +31,7 @@ import { isUrgentText, readFocusWords } from '../../server/mood/focus-terms';
 import { readArithmetic } from '../../src/engine/companion/arithmetic';
 import { echoesTooMuch } from '../../src/engine/companion/echo';
 import { jokeMoveOf } from '../../src/engine/companion/jokes';
-import { readMessage } from '../../src/engine/companion/local-engine';
+import { needsANextStep, readMessage } from '../../src/engine/companion/local-engine';
 import { readPlan } from '../../src/engine/companion/plans';
 import { findFacts, possessorOf } from '../../src/engine/companion/recall';
 import { selfTopicOf } from '../../src/engine/companion/self-profile';
@@ -46,6 +46,7 @@ import {
   ownerStatusOf,
   reactionOf,
 } from '../../src/engine/companion/short-replies';
+import { likesOf } from '../../src/engine/companion/likes';
 import { dayTopics } from '../../server/mood/reflection';
 
 const SHORT = 100;
@@ -281,6 +282,9 @@ const ENTRY_POINTS: Record<string, (text: string) => unknown> = {
     isRightBack(text),
     reactionOf(text),
     affectionKindOf(text),
+    likesOf(text),
+    likesOf(`I really like ${text}`),
+    needsANextStep(text),
   ],
 };
 

@@ -7,6 +7,7 @@ import { jokeMoveOf, type JokeMove } from './jokes';
 import { selfTopicOf } from './self-profile';
 import { hardshipOf, type HardshipReading } from './hardship';
 import { requestOf, type RequestReading } from './requests';
+import { likesOf, type LikeReading } from './likes';
 import {
   affectionKindOf,
   isBack,
@@ -26,7 +27,7 @@ export type QuestionKind =
  * Finer shades of a statement the local engine answers differently: 'nudge' breaks a silence ('you
  * there?', 'say something'); the owner's short replies (short-replies.ts): 'laugh' ('lol'), 'well'
  * ("I'm fine"), 'meh' ('so-so'), 'back' ("I'm back"), 'brb' ('one sec'), 'doubt' ('really?'), 'surprise'
- * ('wow') and 'puzzled' ('huh?').
+ * ('wow') and 'puzzled' ('huh?'); 'likes' ('I like pizza', 'I hate mondays', likes.ts).
  */
 export type Flavour =
   | 'wordless'
@@ -43,6 +44,7 @@ export type Flavour =
   | 'doubt'
   | 'surprise'
   | 'puzzled'
+  | 'likes'
   | null;
 
 export interface Analysis {
@@ -85,6 +87,8 @@ export interface Analysis {
    * answers about herself after a word on theirs, and does not ask again.
    */
   askedBack: OwnerStatus | 'unsaid' | null;
+  /** For flavour 'likes': what the owner likes or dislikes ('I like pizza', 'I hate mondays'). */
+  likes: LikeReading | null;
   /** The message without a leading greeting (nor a leading 'are you there?'). */
   rest: string;
 }
@@ -108,7 +112,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   tired:
     /\b(tired|(?:such\s+a\s+|a\s+)?long\s+day|(?:don'?t|do\s+not)\s+want\s+to\s+(?:go\s+to\s+(?:work|school|class|uni|the\s+office)|get\s+up)|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
-    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|had\s+(?:a|her|his|their|the)\s+baby|got\s+(?:a|the)\s+(?:promotion|raise|pay\s+rise)|proud\s+of\s+myself|(?:finally\s+)?finished\s+my\s+(?:project|thesis|dissertation|essay|exams?|assignment|homework|book|novel|degree)|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|had\s+(?:a|her|his|their|the)\s+baby|got\s+(?:a|the)\s+(?:promotion|raise|pay\s+rise)|proud\s+of\s+myself|(?:finally\s+)?finished\s+my\s+(?:project|thesis|dissertation|essay|exams?|assignment|homework|book|novel|degree)|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|(?:my\s+day|today|work|school|the\s+(?:party|trip|date|weekend))\s+(?:was|went|is\s+going)\s+(?:really\s+|so\s+|pretty\s+|very\s+|super\s+)?(?:good|great|amazing|nice|fun|lovely|awesome|well|fantastic)|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:
@@ -458,6 +462,7 @@ export function analyse(
     checkedIn,
     affection: null,
     askedBack: null,
+    likes: null,
     rest: body,
   };
   if (!text) return base;
@@ -570,6 +575,8 @@ export function analyse(
   if (AFFECTION.test(body)) {
     return { ...base, flavour: 'affection', affection: affectionKindOf(body) };
   }
+  const likes = likesOf(body);
+  if (likes) return { ...base, flavour: 'likes', likes, aboutThing: likes.thing };
   for (const [kind, pattern] of ABOUT_PATTERNS) {
     if (!pattern.test(body)) continue;
     const thing = kind === 'preference' ? thingAsked(body) : null;

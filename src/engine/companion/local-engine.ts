@@ -688,19 +688,95 @@ function smallTalkOf(text: string): string | null {
   if (/\b(?:freezing|(?:so|really|very|too|super|bitterly)\s+cold)\b/i.test(text)) return 'cold';
   if (/\b(?:hungry|starving|starved|peckish)\b/i.test(text)) return 'hungry';
   if (/\b(?:weather|sunny|snow(?:ing)?|cold|hot|warm|windy|cloudy)\b/i.test(text)) return 'weather';
+  if (/\b(?:(?:just\s+)?woke\s+up|just\s+got\s+up|got\s+up\s+late)\b/i.test(text)) return 'woke';
+  if (
+    /\b(?:in\s+bed|lying\s+(?:in|on)\s+(?:bed|the\s+(?:couch|sofa))|on\s+the\s+(?:couch|sofa)|under\s+(?:a|the|my)\s+blanket)\b/i.test(
+      text,
+    )
+  )
+    return 'bed';
+  if (
+    /\bmy\s+(?:cat|dog|puppy|kitten|pet|bunny|rabbit|hamster|parrot)s?\b|\b(?:the|our)\s+(?:cat|dog)\b/i.test(
+      text,
+    )
+  )
+    return 'pet';
   if (
     /\b(?:ate|eat|eating|cooked|cooking|dinner|lunch|breakfast|pizza|pasta|ramen|sushi|coffee|tea|cake|snack)\b/i.test(
       text,
     )
   )
-    return 'food';
-  if (/\b(?:work|job|office|boss|meeting|school|class|homework|shift)\b/i.test(text)) return 'work';
+    // 'I'm cooking dinner' is not asked 'was it good?'.
+    return /\b(?:ate|had|cooked|made|tried|baked|ordered|was|were)\b/i.test(text)
+      ? 'food'
+      : 'food_now';
+  if (
+    /\b(?:study|studying|studied|exams?|revision|revising|lecture|homework|assignment|essay|class|school|uni|university)\b/i.test(
+      text,
+    )
+  )
+    return 'study';
+  if (/\b(?:work|job|office|boss|meeting|shift)\b/i.test(text)) return 'work';
+  if (
+    /\b(?:video\s*games?|gaming|(?:played|playing)\s+(?:a\s+|some\s+)?games?|minecraft|fortnite|zelda|pok[eé]mon|playstation|xbox|nintendo)\b/i.test(
+      text,
+    )
+  )
+    return 'games';
   if (/\b(?:movie|film|series|show|episode|netflix|anime|book|novel)\b/i.test(text))
-    return 'screen';
+    // 'I'm watching a movie' is not asked 'what did you think of it?' yet.
+    return /\b(?:watching|reading|binging|starting)\b/i.test(text) ? 'screen_now' : 'screen';
   if (/\b(?:song|music|album|playlist|concert|band)\b/i.test(text)) return 'music';
   if (/\b(?:gym|run|ran|running|workout|yoga|swim|swam|walk|hike|exercise)\b/i.test(text))
     return 'exercise';
   return null;
+}
+
+/** 'I like pizza', 'I love my mom', 'I hate mondays' (likes.ts). */
+function planLikes(ctx: Context): Plan {
+  const { kind, thing, person, pronoun } = ctx.analysis.likes!;
+  const likes = kind === 'likes';
+  if (person) {
+    return {
+      nameChance: 0.3,
+      steps: likes
+        ? [{ pool: P.LIKES_PERSON }, { pool: P.LIKES_PERSON_FOLLOWS, chance: 0.6, follow: true }]
+        : [{ pool: P.DISLIKES_PERSON }],
+    };
+  }
+  // 'I love it' answers what she said: no question about 'it'.
+  if (pronoun) return { nameChance: 0.3, steps: [{ pool: likes ? P.LIKES_IT : P.DISLIKES_IT }] };
+  const open = thing
+    ? likes
+      ? P.LIKES_THING
+      : P.DISLIKES_THING
+    : likes
+      ? P.LIKES_SAID
+      : P.DISLIKES_SAID;
+  return {
+    nameChance: 0.3,
+    steps: [
+      { pool: open },
+      {
+        pool: likes ? P.LIKES_FOLLOWS : P.DISLIKES_FOLLOWS,
+        chance: Math.max(chances(ctx.voice).follow, 0.6),
+        follow: true,
+      },
+    ],
+  };
+}
+
+/**
+ * Rule needsANextStep: a statement gets 'want to think through what to do next?' only when it holds
+ * something to decide or a problem ('I can't decide what to eat', 'I have to finish the report'), or is
+ * plainly unhappy; 'I'm eating lunch' does not.
+ */
+export function needsANextStep(text: string): boolean {
+  return (
+    /\b(?:decide|decision|choose|choice|should|problem|need\s+to|have\s+to|has\s+to|must|can'?t|cannot|stuck|not\s+sure|unsure|don'?t\s+know|deadline|figure\s+out)\b/i.test(
+      text.slice(0, 400),
+    ) || readSentiment(text).compound <= -0.3
+  );
 }
 
 function planStatement(ctx: Context): Plan {
@@ -774,6 +850,8 @@ function planStatement(ctx: Context): Plan {
         nameChance: 0.3,
         steps: [{ pool: P.PUZZLED_ANSWERS }, { pool: P.PUZZLED_FOLLOWS, follow: true }],
       };
+    case 'likes':
+      return planLikes(ctx);
     case 'ack':
       return {
         nameChance: 0.3,
@@ -819,7 +897,13 @@ function planStatement(ctx: Context): Plan {
   const smallTalk = smallTalkOf(said);
   // 'the coffee here is terrible': a complaint about food gets sympathy, not 'now i'm hungry ~'.
   const topic =
-    smallTalk === 'food' && readSentiment(said).compound <= -0.3 ? 'food_bad' : smallTalk;
+    (smallTalk === 'food' || smallTalk === 'food_now') && readSentiment(said).compound <= -0.3
+      ? 'food_bad'
+      : smallTalk;
+  // A topic asks its own question ('what are you studying?'), not 'how do you feel about it?'.
+  const follows = topic
+    ? [...P.SMALL_TALK[topic]!.filter((entry) => asLine(entry).t.includes('?')), P.TELL_ME_MORE]
+    : P.STATEMENT_FOLLOWS;
   // 'I'm home' needs no echo ('wait, you're home?'), nor 'on my way' ('so, your way ~').
   const echo = topic === 'home' || topic === 'commute' ? null : echoPool(ctx);
   return {
@@ -835,12 +919,17 @@ function planStatement(ctx: Context): Plan {
       ...(echo ? [{ pool: echo, chance: 0.6 }] : []),
       { pool: topic ? P.SMALL_TALK[topic]! : P.STATEMENT_BODIES },
       ...memoryWeave(ctx),
-      { pool: P.STATEMENT_SUGGEST, chance: c.suggest * 0.7 },
-      { pool: P.STATEMENT_REASONS, chance: c.reason, afterPrevious: true },
+      // 'want to think through what to do next?' only where there is something to decide.
+      ...(needsANextStep(said)
+        ? [
+            { pool: P.STATEMENT_SUGGEST, chance: c.suggest * 0.7 },
+            { pool: P.STATEMENT_REASONS, chance: c.reason, afterPrevious: true },
+          ]
+        : []),
       { pool: P.HUMOR, chance: c.humor * 0.7 },
       ...moodSteps(ctx),
       ...lateStep(ctx, 0.6),
-      { pool: P.STATEMENT_FOLLOWS, chance: c.follow, follow: true },
+      { pool: follows, chance: c.follow, follow: true },
     ],
   };
 }

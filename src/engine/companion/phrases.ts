@@ -644,6 +644,8 @@ export const STATEMENT_REASONS: Entry[] = [
   'because a clear next step makes it easier to move on',
   'because naming the decision is half of making it',
 ];
+/** The follow-up that fits any small talk. */
+export const TELL_ME_MORE: Entry = 'tell me more?';
 export const STATEMENT_FOLLOWS: Entry[] = [
   'how do you feel about it?',
   'and then what happened?',
@@ -948,6 +950,52 @@ export const COMPLIMENT_OPENERS: Entry[] = [
   L('aww, thank you{n} ~', 'Thank you{n}. That means a lot.'),
 ];
 
+/** 'I like pizza' ({x}: the thing, from her side), 'I love it', 'I love my mom', 'I hate mondays'. */
+export const LIKES_THING: Entry[] = [
+  L('ooh, {x}! good taste{n} ~', 'Ah, {x}. Good taste{n}.'),
+  L('{x}? i can see why ~', '{x}? I can see why.'),
+  L("ooh, {x} ~ i'm taking notes", null, 'playful', 'notformal'),
+];
+export const LIKES_IT: Entry[] = [
+  L("yay, i'm glad you like it{n} ~", 'I am glad you like it{n}.'),
+  L('ooh, i love that for you ~', null, 'notformal'),
+  "that's so nice to hear{n} ~",
+];
+export const LIKES_FOLLOWS: Entry[] = ["what's the best part?", 'what do you love most?'];
+/** A longer thing liked ('I enjoy cooking with my sister on weekends'). */
+export const LIKES_SAID: Entry[] = [
+  L('that sounds lovely{n} ~', 'That sounds lovely{n}.'),
+  L('ooh, i love hearing what makes you happy ~', 'I like hearing what makes you happy.'),
+];
+export const LIKES_PERSON: Entry[] = [
+  L("aww, that's so sweet{n} ~", 'That is lovely{n}.'),
+  L('{x} is lucky to have you ~', '{x} is lucky to have you.'),
+  L('i love that ~', null, 'soft', 'notformal'),
+];
+export const LIKES_PERSON_FOLLOWS: Entry[] = [
+  'tell me about them?',
+  "what's your favourite thing about them?",
+];
+export const DISLIKES_THING: Entry[] = [
+  L("what's wrong with {x}? ~", 'What is wrong with {x}?'),
+  L('fair. {x} can be a lot{n}', 'Fair enough. {x} can be a lot{n}.'),
+  L("ugh, {x}. i'm on your side ~", null, 'notformal'),
+];
+export const DISLIKES_IT: Entry[] = [
+  L('fair enough{n} ~', 'Fair enough{n}.'),
+  L("noted ~ we don't have to like everything", 'Noted. Nobody has to like everything.'),
+];
+export const DISLIKES_FOLLOWS: Entry[] = ['what bugs you the most?', "what's the worst part?"];
+/** A longer thing disliked ("I hate when people are late"). */
+export const DISLIKES_SAID: Entry[] = [
+  L('ugh, i get it{n} ~', 'I understand{n}.'),
+  L('fair enough{n} ~ that would bother me too', 'Fair enough{n}. That would bother me too.'),
+];
+export const DISLIKES_PERSON: Entry[] = [
+  L('uh oh. what did {x} do?', 'Oh dear. What did {x} do?'),
+  L('oh no, {x}? what happened?', 'Oh no. What happened with {x}?'),
+];
+
 /** 'are you there? …' leading a longer message: she is, and then she answers the rest. */
 export const HERE_FIRST: Entry[] = [
   L("i'm here{n} ~", 'I am here{n}.'),
@@ -1103,8 +1151,23 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     'rainy days are the coziest ~',
   ],
   food: ['that sounds delicious ~', "now i'm hungry, and i can't even eat ~", 'ooh, was it good?'],
+  food_now: [
+    'that sounds delicious ~',
+    "now i'm hungry, and i can't even eat ~",
+    'ooh, what are you having?',
+  ],
   work: ['work can take a lot out of you', 'sounds like a full day', 'how did it go, honestly?'],
+  study: ["you've got this ~", 'what are you studying?', "don't forget little breaks ~"],
+  woke: [
+    L('good morning, sleepyhead ~', 'Good morning.', 'notformal'),
+    'how did you sleep?',
+    'take it slow ~ coffee first?',
+  ],
+  bed: ['cozy ~ are you winding down?', 'that sounds comfy ~', 'resting is good ~ you deserve it'],
+  pet: ['aww, give them a pat from me ~', 'what are they up to?', 'pets make everything better ~'],
+  games: ['ooh, which game?', 'did you win? ~', 'games are the best way to switch off ~'],
   screen: ['ooh, what did you think of it?', 'was it any good?', 'would you recommend it to me?'],
+  screen_now: ['ooh, which one?', 'enjoy it ~', 'is it any good so far?'],
   music: ['ooh, what are you listening to?', 'music makes everything better ~'],
   exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
 };

@@ -25,7 +25,8 @@ export type CorpusKind =
   | 'recommendations'
   | 'her feelings for the owner'
   | 'reminders'
-  | 'short replies';
+  | 'short replies'
+  | 'likes and dislikes';
 
 export type Act = 'joke' | 'math' | 'plan' | 'nudge' | 'self' | 'advice' | 'request' | 'hardship';
 
@@ -775,6 +776,61 @@ export const CORPUS: CorpusItem[] = [
     good: 'glad they are good, how she is, and no asking back again',
     must: [/glad|good to hear|well/i],
     mustNot: [/and you\?|what about you\?|how are you/i],
+  },
+
+  // What the owner likes and dislikes (likes.ts), and the small talk of a day in its own tense.
+  {
+    kind: 'likes and dislikes',
+    message: 'I like pizza',
+    intent: 'statement',
+    good: 'pizza, liked: not a meal to ask about',
+    must: [/pizza/i],
+    mustNot: [/was it good|hearing about your day|interesting/i],
+  },
+  {
+    kind: 'likes and dislikes',
+    message: 'I hate mondays',
+    intent: 'statement',
+    good: 'on their side about mondays',
+    must: [/mondays/i],
+    mustNot: [/glad you share|hearing about your day|interesting/i],
+  },
+  {
+    kind: 'likes and dislikes',
+    message: 'I love my mom',
+    intent: 'statement',
+    good: 'warmth for someone they love, not a taste',
+    must: [/sweet|lucky|love that|lovely/i],
+    mustNot: [/good taste|best part/i],
+  },
+  {
+    kind: 'likes and dislikes',
+    message: 'I love it!',
+    intent: 'statement',
+    good: 'glad they like it; no question about "it"',
+    must: [/glad|nice|love that/i],
+    mustNot: [/got you into|best part|love most|\?/i],
+  },
+  {
+    kind: 'small talk',
+    message: "I'm cooking dinner",
+    intent: 'statement',
+    good: 'a meal being made: not asked whether it was good',
+    mustNot: [/was it good|what to do next|decide/i],
+  },
+  {
+    kind: 'small talk',
+    message: "I'm watching a movie",
+    intent: 'statement',
+    good: 'a film being watched: not asked what they thought of it yet',
+    mustNot: [/what did you think|was it any good|recommend/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'I just woke up',
+    intent: 'statement',
+    good: 'a sleepy good morning',
+    must: [/sleepyhead|sleep|slow/i],
   },
 ];
 

@@ -1,0 +1,108 @@
+// Statements of the owner's everyday: what they like and dislike (likes.ts), the small talk of a day
+// (a meal being cooked, a book being read, just woken up, in bed, studying, a pet, a game), a good day,
+// and the next-step suggestion kept for things to decide.
+import { describe, expect, it } from 'vitest';
+import { analyse } from '../../src/engine/companion/intent';
+import { likesOf } from '../../src/engine/companion/likes';
+import { localReply, needsANextStep } from '../../src/engine/companion/local-engine';
+import { BASELINE_PERSONALITY, type CompanionInput } from '../../src/engine/companion/types';
+
+describe('Rule likesOf: a preference the owner states', () => {
+  it.each([
+    ['I like pizza', 'likes', 'pizza', false],
+    ['I really love rainy days!', 'likes', 'rainy days', false],
+    ['I love my new job so much', 'likes', 'your new job', false],
+    ['I love my mom', 'likes', 'your mom', true],
+    ['I hate mondays', 'dislikes', 'mondays', false],
+    ["I can't stand traffic", 'dislikes', 'traffic', false],
+    ["I don't like coffee", 'dislikes', 'coffee', false],
+    ['I hate my boss', 'dislikes', 'your boss', true],
+  ] as const)('%j: %s %s', (message, kind, thing, person) => {
+    expect(likesOf(message)).toEqual({ kind, thing, person, pronoun: false });
+    expect(analyse(message).flavour).toBe('likes');
+  });
+
+  it("'I love it' answers what she said; a long thing is kept whole in no slot", () => {
+    expect(likesOf('I love it!')).toEqual({
+      kind: 'likes',
+      thing: null,
+      person: false,
+      pronoun: true,
+    });
+    expect(likesOf('I enjoy cooking with my sister on weekends')).toMatchObject({
+      thing: null,
+      pronoun: false,
+    });
+  });
+
+  it.each([
+    'I love you',
+    'I like you',
+    "I'd like a coffee",
+    'I feel like crying',
+    'do you like cats?',
+  ])('%j is not a preference of the owner', (message) => {
+    expect(analyse(message).flavour).not.toBe('likes');
+  });
+});
+
+describe('Rule needsANextStep: a suggestion only where there is something to decide', () => {
+  it.each([
+    "I can't decide what to eat",
+    'I have to finish the report by Friday',
+    "I'm not sure about the new flat",
+    'I am stuck on this bug',
+  ])('%j has something to decide', (text) => expect(needsANextStep(text)).toBe(true));
+
+  it.each(["I'm eating lunch", "I'm on the couch", 'I went to the park with my dog'])(
+    '%j has not',
+    (text) => expect(needsANextStep(text)).toBe(false),
+  );
+});
+
+function replies(message: string): string[] {
+  const now = Date.UTC(2026, 11, 1, 8, 0);
+  return [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => {
+    const input: CompanionInput = {
+      message,
+      isInitialGreeting: false,
+      personaName: 'Kiri',
+      recentReplies: [],
+      personality: BASELINE_PERSONALITY,
+      history: [],
+      memories: [],
+      seed,
+      now,
+      timeZone: 'Europe/Berlin',
+      userName: 'Mira',
+    };
+    return localReply(input).parts.join(' ');
+  });
+}
+
+describe("the small talk of a day, answered in the day's own tense", () => {
+  it.each([
+    ["I'm cooking dinner", /was it good|what did you think/i],
+    ["I'm watching a movie", /what did you think|was it any good|recommend/i],
+    ["I'm eating lunch", /decide|what to do next|how do you feel about it/i],
+  ])('%j is never asked as if it were over, nor given a decision', (message, never) => {
+    for (const reply of replies(message)) expect(reply).not.toMatch(never);
+  });
+
+  it.each([
+    ['I just woke up', /sleepyhead|sleep|slow/i],
+    ["I'm in bed", /cozy|comfy|rest/i],
+    ["I'm studying", /got this|studying|breaks/i],
+    ['my dog is sleeping next to me', /pat|pets|up to/i],
+    ['I played video games all evening', /game|win|switch off/i],
+  ])('%j gets its own topic', (message, topic) => {
+    for (const reply of replies(message)) expect(reply).toMatch(topic);
+  });
+
+  it.each(['my day was good', 'today was really fun', 'work went well'])(
+    '%j is a happy day',
+    (message) => {
+      expect(analyse(message).feeling).toBe('happy');
+    },
+  );
+});
