@@ -195,6 +195,24 @@ describe('readPlan', () => {
     expect(readPlan('my meeting is at 10', morning, 'Europe/Lisbon')?.when).toBe('today at 10 am');
   });
 
+  it("a morning's event is in the morning, and the everyday's events are plans ('breakfast at 8', 'gym at 6')", () => {
+    const early = Date.UTC(2025, 2, 3, 6, 0);
+    expect(readPlan('breakfast at 8', early, 'Europe/Lisbon')).toMatchObject({
+      when: 'today at 8 am',
+      event: 'breakfast',
+    });
+    expect(readPlan('breakfast with Ana at 7', early, 'Europe/Lisbon')?.when).toBe('today at 7 am');
+    expect(readPlan('gym at 6', early, 'Europe/Lisbon')).toMatchObject({
+      when: 'today at 6 pm',
+      event: 'gym session',
+      kind: 'other',
+    });
+    expect(readPlan('call with mom at 7', early, 'Europe/Lisbon')?.when).toBe('today at 7 pm');
+    expect(readPlan('my yoga class is tomorrow at 9', early, 'Europe/Lisbon')?.when).toBe(
+      'tomorrow at 9 am',
+    );
+  });
+
   it('an hour told of what already happened is no plan; with a day it still is', () => {
     for (const told of [
       'I woke up at 7',

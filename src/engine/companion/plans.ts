@@ -44,16 +44,21 @@ const KINDS: [PlanKind, RegExp][] = [
   ],
   [
     'fun',
-    /\b(?:party|date|concert|trip|holiday|vacation|dinner|lunch|wedding|birthday|festival|movie|film|show|picnic|drinks|brunch|flight)\b/i,
+    /\b(?:party|date|concert|trip|holiday|vacation|dinner|lunch|breakfast|wedding|birthday|festival|movie|film|show|picnic|drinks|brunch|flight)\b/i,
   ],
   [
     'appointment',
     /\b(?:dentist|doctor|appointment|checkup|check-up|surgery|vet|therapy|haircut|clinic|hospital)\b/i,
   ],
+  // The everyday's own events ('gym at 6', 'call with mom at 7'): a plan with its name, no judgement.
+  ['other', /\b(?:gym|workout|training|practice|yoga|class|lesson|call|shift)\b/i],
 ];
 
 /** Events of an evening: their hour said without am/pm from 8 to 11 is pm. */
 const EVENING_EVENT = /\b(?:dinner|party|drinks|concert|gig|date|movie|film|show|play)\b/i;
+
+/** Events of a morning: 'breakfast at 7' is 7 am, not the 7 pm an hour from 1 to 7 is by default. */
+const MORNING_EVENT = /\bbreakfast\b/i;
 
 /** Verbs that tell of something done: with an hour and no day, a story, not a plan. */
 const PAST_TOLD =
@@ -166,10 +171,13 @@ function eventOf(text: string, kindWord: string | null): string | null {
     if (isNoun(before)) return `${before!.normal} ${wanted}`;
     const after = tokens[i + 1];
     if (isNoun(after)) return `${wanted} ${after!.normal}`;
-    return wanted;
+    return alone(wanted);
   }
-  return wanted;
+  return alone(wanted);
 }
+
+/** An event word that needs a noun when it stands alone: 'your gym session', not 'your gym'. */
+const alone = (word: string) => (word === 'gym' ? 'gym session' : word);
 
 /**
  * Rule readPlan: a first-person message naming a day or a time ('I have an interview on Friday at 3',
@@ -218,7 +226,10 @@ export function readPlan(
   // 'dinner at 8', 'drinks at 9': an evening's event at 8 to 11 is in the evening too.
   const evening = EVENING_EVENT.test(text) && hour >= 8 && hour <= 11;
   const afternoon =
-    hourKnown && !start.isCertain('meridiem') && ((hour >= 1 && hour <= 7) || evening);
+    hourKnown &&
+    !start.isCertain('meridiem') &&
+    !MORNING_EVENT.test(text) &&
+    ((hour >= 1 && hour <= 7) || evening);
   if (afternoon) hour += 12;
   let year = start.get('year')!;
   let month = start.get('month')!;
