@@ -9,9 +9,12 @@ import {
   isBack,
   isLaugh,
   isRightBack,
+  openingOf,
   ownerStatusOf,
   reactionOf,
 } from '../../src/engine/companion/short-replies';
+import { requestOf } from '../../src/engine/companion/requests';
+import { FACTS, factsIn } from '../../src/engine/companion/stories';
 import { BASELINE_PERSONALITY, type CompanionInput } from '../../src/engine/companion/types';
 
 const ASKED = [{ role: 'assistant', content: 'hey Mira ~ how is your morning going?' }];
@@ -220,6 +223,62 @@ describe('Rule affectionKindOf: love, missing her, or a compliment', () => {
   });
 });
 
+describe('Rule openingOf: a message that opens more to come', () => {
+  it.each([
+    ['guess what', 'teaser'],
+    ['Guess what happened!', 'teaser'],
+    ['I have big news', 'teaser'],
+    ['can I ask you something?', 'may_ask'],
+    ['I need advice', 'may_ask'],
+    ['can we talk?', 'may_ask'],
+    ['what do you think?', 'opinion'],
+    ['any ideas?', 'opinion'],
+    ['what would you do?', 'opinion'],
+  ] as const)('%j is %s', (message, opening) => {
+    expect(openingOf(message)).toBe(opening);
+    expect(analyse(message).flavour).toBe(opening);
+  });
+  it.each([
+    'guess what, I got the job',
+    'what do you think about cats?',
+    'can I ask you to remind me at 5?',
+  ])('%j says more, and is read by the other rules', (message) => {
+    expect(openingOf(message)).toBeNull();
+  });
+});
+
+describe('a fun fact, and the weather she cannot see', () => {
+  it.each([
+    'tell me a fun fact',
+    'random fact please',
+    'do you know any cool facts?',
+    'another fact',
+  ])('%j asks for a fact', (message) => expect(requestOf(message)?.kind).toBe('fact'));
+  it.each(["what's the weather like?", 'will it rain today?', 'how is the weather'])(
+    '%j asks for the weather',
+    (message) => expect(requestOf(message)?.kind).toBe('weather'),
+  );
+  it('a fact told lately is not told again while another is untold', () => {
+    const told = FACTS.slice(0, FACTS.length - 1).map((fact) => `okay, fun fact: ${fact}`);
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const reply = localReply({
+        message: 'tell me a fun fact',
+        isInitialGreeting: false,
+        personaName: 'Kiri',
+        recentReplies: told,
+        personality: BASELINE_PERSONALITY,
+        history: [],
+        memories: [],
+        seed,
+        now: Date.UTC(2026, 11, 1, 8, 0),
+        timeZone: 'Europe/Berlin',
+        userName: 'Mira',
+      }).parts.join(' ');
+      expect(factsIn(reply)).toEqual([FACTS.length - 1]);
+    }
+  });
+});
+
 function replies(message: string, history = TOLD): string[] {
   const now = Date.UTC(2026, 11, 1, 8, 0);
   return [1, 2, 3, 4, 5, 6].map((seed) => {
@@ -252,6 +311,14 @@ describe('what she answers to them', () => {
       expect(reply).toMatch(/glad|good to hear/i);
       expect(reply).not.toMatch(/and you\?|what about you\?|how are you/i);
     }
+  });
+  it("'goodnight, love you' gets her love back with the goodnight", () => {
+    for (const reply of replies('goodnight kiri, love you')) expect(reply).toMatch(/love you/i);
+  });
+  it("'I'm proud of you' and 'I did it!' are heard", () => {
+    expect(analyse("I'm proud of you").affection).toBe('compliment');
+    expect(analyse('I did it!').feeling).toBe('happy');
+    expect(analyse('I did it wrong again').feeling).not.toBe('happy');
   });
   it("'I'm back' is welcomed back", () => {
     for (const reply of replies("I'm back")) expect(reply).toMatch(/back|there you are/i);

@@ -43,6 +43,7 @@ import {
   isBack,
   isLaugh,
   isRightBack,
+  openingOf,
   ownerStatusOf,
   reactionOf,
 } from '../../src/engine/companion/short-replies';
@@ -281,6 +282,7 @@ const ENTRY_POINTS: Record<string, (text: string) => unknown> = {
     isBack(text),
     isRightBack(text),
     reactionOf(text),
+    openingOf(text),
     affectionKindOf(text),
     likesOf(text),
     likesOf(`I really like ${text}`),

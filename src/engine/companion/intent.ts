@@ -13,6 +13,7 @@ import {
   isBack,
   isLaugh,
   isRightBack,
+  openingOf,
   ownerStatusOf,
   reactionOf,
   type AffectionKind,
@@ -27,7 +28,8 @@ export type QuestionKind =
  * Finer shades of a statement the local engine answers differently: 'nudge' breaks a silence ('you
  * there?', 'say something'); the owner's short replies (short-replies.ts): 'laugh' ('lol'), 'well'
  * ("I'm fine"), 'meh' ('so-so'), 'back' ("I'm back"), 'brb' ('one sec'), 'doubt' ('really?'), 'surprise'
- * ('wow') and 'puzzled' ('huh?'); 'likes' ('I like pizza', 'I hate mondays', likes.ts).
+ * ('wow') and 'puzzled' ('huh?'); 'teaser' ('guess what'), 'may_ask' ('can I ask you
+ * something?') and 'opinion' ('what do you think?'); 'likes' ('I like pizza', 'I hate mondays', likes.ts).
  */
 export type Flavour =
   | 'wordless'
@@ -45,6 +47,9 @@ export type Flavour =
   | 'surprise'
   | 'puzzled'
   | 'likes'
+  | 'teaser'
+  | 'may_ask'
+  | 'opinion'
   | null;
 
 export interface Analysis {
@@ -112,7 +117,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   tired:
     /\b(tired|(?:such\s+a\s+|a\s+)?long\s+day|(?:don'?t|do\s+not)\s+want\s+to\s+(?:go\s+to\s+(?:work|school|class|uni|the\s+office)|get\s+up)|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
-    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|had\s+(?:a|her|his|their|the)\s+baby|got\s+(?:a|the)\s+(?:promotion|raise|pay\s+rise)|proud\s+of\s+myself|(?:finally\s+)?finished\s+my\s+(?:project|thesis|dissertation|essay|exams?|assignment|homework|book|novel|degree)|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|(?:my\s+day|today|work|school|the\s+(?:party|trip|date|weekend))\s+(?:was|went|is\s+going)\s+(?:really\s+|so\s+|pretty\s+|very\s+|super\s+)?(?:good|great|amazing|nice|fun|lovely|awesome|well|fantastic)|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+promoted|nailed\s+it|i\s+did\s+it(?!\s+(?:again|wrong|badly|by\s+mistake))|we\s+did\s+it|i\s+made\s+it(?!\s+(?:worse|up))|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|had\s+(?:a|her|his|their|the)\s+baby|got\s+(?:a|the)\s+(?:promotion|raise|pay\s+rise)|proud\s+of\s+myself|(?:finally\s+)?finished\s+my\s+(?:project|thesis|dissertation|essay|exams?|assignment|homework|book|novel|degree)|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|(?:my\s+day|today|work|school|the\s+(?:party|trip|date|weekend))\s+(?:was|went|is\s+going)\s+(?:really\s+|so\s+|pretty\s+|very\s+|super\s+)?(?:good|great|amazing|nice|fun|lovely|awesome|well|fantastic)|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:
@@ -363,7 +368,7 @@ const DATE_QUESTION =
   /\b(?:what\s+day\s+is\s+(?:it|today)|what'?s\s+the\s+date|what\s+is\s+the\s+date|what(?:'?s|\s+is)\s+today'?s?\s+date|what\s+date\s+is\s+it)\b/i;
 
 const AFFECTION =
-  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are|\s+r|r)\s+(?:(?:so|really|very|such\s+a|the\s+most)\s+)?(?:the\s+best|amazing|sweet|cute|adorable|kind|lovely|wonderful|awesome|a\s+sweetheart|a\s+good\s+friend|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b|^(?:i\s+)?(?:(?:really|so|kinda)\s+)?miss(?:ed)?\s+(?:you|u|ya)\b/i;
+  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are|\s+r|r)\s+(?:(?:so|really|very|such\s+a|the\s+most)\s+)?(?:the\s+best|amazing|sweet|cute|adorable|kind|lovely|wonderful|awesome|a\s+sweetheart|a\s+good\s+friend|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\bi'?m\s+(?:so\s+|really\s+)?proud\s+of\s+you\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b|^(?:i\s+)?(?:(?:really|so|kinda)\s+)?miss(?:ed)?\s+(?:you|u|ya)\b/i;
 const ACK =
   /^(?:ok(?:ay)?|k+|kk|sure|alright|right|yeah|yea|ya|yes|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|hmm+|mm+|mhm+|uh\s+huh|oh+|ah+|aha+|(?:oh+\s+)?i see|oh+\s+ok(?:ay)?|cool|nice|true|fair|fair\s+enough|got it|makes sense|good|great|fine|awesome|perfect|whatever|same|same\s+here|me\s+too|exactly|indeed|agreed|ikr|i\s+know)(?:[\s,]+(?:ok(?:ay)?|then|lol|haha+|hehe+))*[\s!.~]*$/i;
 /** 'sorry I was busy', 'sorry for the late reply': the owner apologising for a silence. */
@@ -537,6 +542,9 @@ export function analyse(
   if (asked || NUDGE.test(bare || trimEndOf(text, /[\s?!.~]/))) {
     return { ...base, flavour: 'nudge', feeling: reading?.feeling ?? null };
   }
+  // 'what would you do?', 'can I ask you something?': more is to come, before the questions about her.
+  const opening = openingOf(body);
+  if (opening) return { ...base, flavour: opening };
   if (SELF_QUESTION.test(body) && !AFFECTION.test(body)) {
     const known = ABOUT_PATTERNS.find(([, pattern]) => pattern.test(body))?.[0];
     const topic = selfTopicOf(body);

@@ -9,7 +9,7 @@ import type { Plan as DayPlan } from './plans';
 import { readPlan } from './plans';
 import { findFacts } from './recall';
 import { readReminderAsk } from './reminder-request';
-import { SONGS, songsIn, STORIES, STORY_ABOUT, storiesIn } from './stories';
+import { FACTS, factsIn, SONGS, songsIn, STORIES, STORY_ABOUT, storiesIn } from './stories';
 import {
   SELF_LIKE_NO,
   SELF_LIKE_UNSURE,
@@ -79,6 +79,9 @@ interface Context {
   untoldStories: number[];
   storiesAllTold: boolean;
   unsungSongs: number[];
+  /** The fun facts not told in `recentReplies` (all of them once every one was told). */
+  untoldFacts: number[];
+  factsAllTold: boolean;
 }
 
 const NEGATIVE_FEELINGS = new Set([
@@ -172,11 +175,14 @@ function planFarewell(ctx: Context): Plan {
   const night =
     ctx.part === 'evening' ||
     ctx.part === 'late_night' ||
-    /\b(?:night|nite|gn|sleep|bed|dreams)\b/i.test(ctx.input.message);
+    /(?:\b|good)(?:night|nite)\b|\b(?:gn|sleep|bed|dreams)\b/i.test(ctx.input.message);
+  // 'goodnight, love you': her love back with the goodbye.
+  const loved = /\b(?:love|luv)\s+(?:you|u|ya)\b/i.test(ctx.input.message);
   const c = chances(ctx.voice);
   const extra: Step[] = [];
   if (ctx.analysis.feeling === 'tired') extra.push({ pool: P.FAREWELL_TIRED });
   if (ctx.analysis.thanked) extra.push({ pool: P.FAREWELL_THANKED });
+  if (loved) extra.push({ pool: P.FAREWELL_LOVED });
   return {
     nameChance: 0.5,
     steps: [
@@ -293,6 +299,20 @@ function planRequest(ctx: Context): Plan {
           { pool: ctx.unsungSongs.map((i) => SONGS[i]!) },
           { pool: P.SING_AFTER, chance: 0.5 },
         ],
+      };
+    case 'fact':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: ctx.factsAllTold ? P.FACTS_ALL_TOLD : P.FACT_OPENERS },
+          { pool: ctx.untoldFacts.map((i) => FACTS[i]!) },
+          { pool: P.FACT_AFTER, chance: 0.5, follow: true },
+        ],
+      };
+    case 'weather':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.WEATHER_ANSWERS }, { pool: P.WEATHER_FOLLOWS, follow: true }],
       };
     case 'send_photo':
       return {
@@ -852,6 +872,15 @@ function planStatement(ctx: Context): Plan {
       };
     case 'likes':
       return planLikes(ctx);
+    case 'teaser':
+      return { nameChance: 0.4, steps: [{ pool: P.TEASER_ANSWERS }] };
+    case 'may_ask':
+      return { nameChance: 0.4, steps: [{ pool: P.MAY_ASK_ANSWERS }] };
+    case 'opinion':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.OPINION_ANSWERS }, { pool: P.OPINION_FOLLOWS, follow: true }],
+      };
     case 'ack':
       return {
         nameChance: 0.3,
@@ -1188,6 +1217,10 @@ function contextOf(input: CompanionInput): Context {
     wants === 'sing' ? input.recentReplies.flatMap((reply) => songsIn(reply)) : [],
   );
   const unsung = SONGS.map((_, i) => i).filter((i) => !sung.has(i));
+  const toldFacts = new Set(
+    wants === 'fact' ? input.recentReplies.flatMap((reply) => factsIn(reply)) : [],
+  );
+  const untoldFacts = FACTS.map((_, i) => i).filter((i) => !toldFacts.has(i));
   return {
     input,
     analysis,
@@ -1205,6 +1238,8 @@ function contextOf(input: CompanionInput): Context {
     untoldStories: untoldStories.length > 0 ? untoldStories : STORIES.map((_, i) => i),
     storiesAllTold: untoldStories.length === 0,
     unsungSongs: unsung.length > 0 ? unsung : SONGS.map((_, i) => i),
+    untoldFacts: untoldFacts.length > 0 ? untoldFacts : FACTS.map((_, i) => i),
+    factsAllTold: untoldFacts.length === 0,
   };
 }
 

@@ -167,6 +167,11 @@ export const FAREWELL_TIRED: Entry[] = [
   L('go recharge ~ you sounded so tired', null, 'soft'),
 ];
 
+/** 'goodnight, love you'. */
+export const FAREWELL_LOVED: Entry[] = [
+  L('love you too{n} ~', 'I love you too{n}.'),
+  L('and i love you ~', 'And I love you.'),
+];
 export const FAREWELL_THANKED: Entry[] = [
   'and thank you ~ that means a lot',
   'thank you for today ~',
@@ -996,6 +1001,36 @@ export const DISLIKES_PERSON: Entry[] = [
   L('oh no, {x}? what happened?', 'Oh no. What happened with {x}?'),
 ];
 
+/** 'guess what', 'I have news': she wants to hear it. */
+export const TEASER_ANSWERS: Entry[] = [
+  L('what?? tell me{n}! ~', 'What is it{n}? Tell me.'),
+  L("ooh, i'm all ears{n} ~ tell me!", 'I am listening{n}. Tell me.'),
+  L('oh! what happened? ~', 'Oh? What happened?'),
+];
+/** 'can I ask you something?', 'I need advice': of course. */
+export const MAY_ASK_ANSWERS: Entry[] = [
+  L('of course{n} ~ ask me anything', 'Of course{n}. Ask me anything.'),
+  L("always{n} ~ what's on your mind?", 'Always{n}. What is on your mind?'),
+  L("of course. i'm here{n} ~ what's going on?", 'Of course. I am here{n}. What is going on?'),
+];
+/** 'what do you think?': she thinks along, honest that the owner knows it best. */
+export const OPINION_ANSWERS: Entry[] = [
+  L(
+    'hmm… honestly, i think you know it better than i do{n} ~',
+    'Honestly, I think you know it better than I do{n}.',
+  ),
+  L(
+    "i think it's worth thinking through together{n} ~",
+    'I think it is worth thinking through together{n}.',
+  ),
+  L("hmm, i'd trust your instinct on this one{n} ~", 'I would trust your instinct on this one{n}.'),
+];
+export const OPINION_FOLLOWS: Entry[] = [
+  "what's your gut telling you?",
+  'what feels right to you?',
+  'which part are you unsure about?',
+];
+
 /** 'are you there? …' leading a longer message: she is, and then she answers the rest. */
 export const HERE_FIRST: Entry[] = [
   L("i'm here{n} ~", 'I am here{n}.'),
@@ -1442,6 +1477,29 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
 };
 
 // Requests (requests.ts).
+// A fun fact (stories.ts FACTS), and the weather she cannot see.
+export const FACT_OPENERS: Entry[] = [
+  L("ooh, here's one{n}:", 'Here is one{n}:'),
+  L('okay, fun fact{n}:', 'A fact{n}:'),
+  'did you know?',
+];
+export const FACTS_ALL_TOLD: Entry[] = [
+  "you've heard all my facts by now, so here's an old favourite:",
+  'my fact jar is empty — an oldie, then:',
+];
+export const FACT_AFTER: Entry[] = ['want another one?', L("isn't that wild?", null, 'notformal')];
+export const WEATHER_ANSWERS: Entry[] = [
+  L(
+    "i can't see outside from in here{n}, and i don't have a forecast ~",
+    'I cannot see outside from here{n}, and I have no forecast.',
+  ),
+  L(
+    'no window in here, sadly{n} ~ a weather app will know better than me',
+    'I have no window here{n}. A weather app will know better than I do.',
+  ),
+];
+export const WEATHER_FOLLOWS: Entry[] = ["what's it like where you are?", 'is it nice out?'];
+
 export const STORY_OPENERS: Entry[] = [
   L('okay, get comfy{n} ~', 'Here is a story{n}.', 'notformal'),
   L("here's one of mine{n}:", 'Here is one of mine{n}:'),

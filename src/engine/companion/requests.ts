@@ -14,7 +14,9 @@ export type RequestKind =
   | 'recommend'
   | 'secret'
   | 'love_question'
-  | 'reminder';
+  | 'reminder'
+  | 'fact'
+  | 'weather';
 
 export type RecommendKind = 'book' | 'film' | 'show' | 'music' | 'game' | 'it';
 export type LoveKind = 'love' | 'like' | 'miss' | 'care';
@@ -39,6 +41,13 @@ const STORY_ABOUT = /\b(?:story|tale|stories)\s+(?:about|of|with|where|featuring
 
 const ABILITIES =
   /^(?:what\s+(?:else\s+)?can\s+(?:you|u)\s+do\b|what\s+(?:else\s+)?(?:are\s+you|r\s+u)\s+(?:able\s+to\s+do|good\s+at|capable\s+of|for)\b|what\s+do\s+you\s+do\s*$|how\s+can\s+you\s+help(?:\s+me)?\s*$|what\s+can\s+i\s+(?:ask|do\s+with|use)\s+you\b|what\s+are\s+your\s+(?:features|abilities|skills|powers)\b|what\s+(?:can|do)\s+you\s+help\s+(?:me\s+)?with\b|what\s+can\s+you\s+help\s+me\s+do\b)/i;
+
+/** 'tell me a fun fact', 'random fact', 'know any facts?': one of hers (stories.ts FACTS). */
+const FACT =
+  /^(?:(?:tell|give|teach)\s+me\s+(?:a|an|another|one\s+more|some|one)\s+(?:(?:fun|random|cool|interesting|weird|new|little)\s+)*(?:fact|facts|thing\s+i\s+(?:don'?t|do\s+not)\s+know)\b|(?:a\s+)?(?:fun|random|cool)\s+fact(?:\s+please)?$|(?:do\s+you\s+)?know\s+any\s+(?:(?:fun|cool|random|interesting)\s+)?facts\b|another\s+(?:fun\s+)?fact\b)/i;
+/** 'what's the weather like?', 'will it rain today?': she cannot see outside, and says so. */
+const WEATHER =
+  /^(?:(?:what'?s|what\s+is|how'?s|how\s+is)\s+the\s+weather\b|(?:will|is)\s+it\s+(?:going\s+to\s+)?(?:rain|snow|be\s+(?:sunny|cold|hot|warm))\b|(?:what'?s|what\s+is)\s+the\s+(?:weather\s+)?forecast\b|(?:do\s+you\s+know\s+)?(?:the\s+)?weather\s+(?:today|tomorrow|forecast)\b)/i;
 
 const SING =
   /^(?:(?:sing|hum)\b(?!\s+along)|do\s+you\s+(?:sing|hum)\b|write\s+(?:me\s+)?(?:a\s+)?(?:song|lullaby)\b)/i;
@@ -112,6 +121,8 @@ export function requestOf(body: string): RequestReading | null {
   if (STORY.test(asked)) return reading('story', { subject: storySubject(asked) });
   if (ABILITIES.test(trimEndOf(asked, /[\s?!.~]/))) return reading('abilities');
   if (SING.test(asked)) return reading('sing');
+  if (FACT.test(asked)) return reading('fact');
+  if (WEATHER.test(asked)) return reading('weather');
   if (SEND_PHOTO.test(asked)) return reading('send_photo');
   if (SECRET.test(asked) || SECRET.test(text)) return reading('secret');
   if (RECOMMEND_IT.test(asked)) return reading('recommend', { recommend: 'it' });

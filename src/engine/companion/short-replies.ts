@@ -176,6 +176,37 @@ export function reactionOf(message: string): Reaction | null {
   return null;
 }
 
+export type Opening = 'teaser' | 'may_ask' | 'opinion';
+
+/**
+ * Rule openingOf: a message that opens more to come: news teased ('guess what', 'I have news'), leave
+ * to ask or talk ('can I ask you something?', 'I need advice', 'can we talk?'), or her view asked for
+ * on what was just said ('what do you think?', 'any ideas?'). She asks for the rest; she does not
+ * answer as if it had been said.
+ */
+export function openingOf(message: string): Opening | null {
+  const text = message.length > SHORT_REPLY_CHARS ? '' : plain(message);
+  if (
+    /^(?:guess\s+what(?:\s+happened)?|you(?:'ll|\s+will)\s+never\s+guess(?:\s+what(?:\s+happened)?)?|i\s+have\s+(?:some\s+)?(?:big\s+|good\s+|great\s+|exciting\s+)?news|(?:i\s+have\s+)?something\s+to\s+tell\s+you|i\s+have\s+to\s+tell\s+you\s+something)$/.test(
+      text,
+    )
+  )
+    return 'teaser';
+  if (
+    /^(?:can|could|may)\s+i\s+ask\s+(?:you\s+)?(?:something|a\s+question|a\s+favou?r)|^i\s+(?:need|want)\s+(?:your\s+|some\s+)?advice$|^(?:can|could)\s+(?:you\s+)?give\s+me\s+(?:some\s+)?advice$|^(?:can|could)\s+we\s+talk$|^i\s+(?:need|want)\s+to\s+talk(?:\s+to\s+you)?$|^(?:do\s+)?you\s+have\s+a\s+(?:minute|moment|sec|second)$/.test(
+      text,
+    )
+  )
+    return 'may_ask';
+  if (
+    /^(?:so\s+|and\s+|well\s+)?(?:what\s+do\s+you\s+think(?:\s+about\s+(?:it|that|this))?|what'?s\s+your\s+(?:opinion|take)|any\s+(?:ideas|thoughts|suggestions|advice)|(?:your\s+)?thoughts|what\s+would\s+you\s+do)$/.test(
+      text,
+    )
+  )
+    return 'opinion';
+  return null;
+}
+
 export type AffectionKind = 'love' | 'missed' | 'compliment';
 
 const LOVE = /\b(?:love|luv|adore)\s+(?:you|u|ya)\b|\b(?:really\s+)?like\s+you\b/i;

@@ -35,6 +35,26 @@ export const SONGS: readonly string[] = [
   "♪ hello, hello, it's a brand new day, / the clouds are thinking of moving away, / put on your shoes and open the door, / you've got this, love, and a little bit more ♪",
 ];
 
+/**
+ * Fun facts, each true and widely known (checked against common references when written): 'tell me a
+ * fun fact' got "i can't look things up" before. Told in turn, none twice while another is untold.
+ */
+export const FACTS: readonly string[] = [
+  'octopuses have three hearts, and their blood is blue ~',
+  'sea otters hold hands while they sleep, so they don’t drift apart ~',
+  'a day on venus is longer than its whole year ~',
+  'bananas are berries, botanically speaking, but strawberries are not ~',
+  'wombats make cube-shaped poop ~ nature is wonderfully strange',
+  'a group of flamingos is called a flamboyance ~',
+  'the eiffel tower grows about 15 cm taller in summer, because the iron expands in the heat ~',
+  'sharks have been around longer than trees ~',
+  'butterflies taste with their feet ~',
+  'scotland’s national animal is the unicorn ~',
+  'there are more possible games of chess than atoms in the observable universe ~',
+  'koalas have fingerprints so much like ours that they could confuse a crime scene ~',
+  'honey keeps for thousands of years: pots found in ancient egyptian tombs were still edible ~',
+];
+
 function storyKey(text: string): string {
   return replyKey(expandContractions(normaliseApostrophes(text)));
 }
@@ -42,6 +62,7 @@ function storyKey(text: string): string {
 /** The first sentence of each story (and each song's first line): enough to know it was told. */
 const STORY_KEYS = STORIES.map((story) => storyKey(story.split(/[.!?]/)[0]!));
 const SONG_KEYS = SONGS.map((song) => storyKey(song.split('/')[0]!));
+const FACT_KEYS = FACTS.map((fact) => storyKey(fact.split(/[,.:]/)[0]!));
 
 /** The stories a reply told (their index in STORIES). */
 export function storiesIn(reply: string): number[] {
@@ -53,4 +74,10 @@ export function storiesIn(reply: string): number[] {
 export function songsIn(reply: string): number[] {
   const key = storyKey(reply);
   return SONG_KEYS.flatMap((song, i) => (key.includes(song) ? [i] : []));
+}
+
+/** The facts a reply told (their index in FACTS). */
+export function factsIn(reply: string): number[] {
+  const key = storyKey(reply);
+  return FACT_KEYS.flatMap((fact, i) => (key.includes(fact) ? [i] : []));
 }

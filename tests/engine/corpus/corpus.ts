@@ -832,6 +832,75 @@ export const CORPUS: CorpusItem[] = [
     good: 'a sleepy good morning',
     must: [/sleepyhead|sleep|slow/i],
   },
+
+  // More of the everyday, from the same walk: openings, facts, the weather, pride, a goodnight.
+  {
+    kind: 'short replies',
+    message: 'guess what',
+    intent: 'statement',
+    good: 'she wants to hear it',
+    must: [/tell me|all ears|what happened|listening/i],
+    mustNot: [/glad you share|hearing about your day|interesting/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'can I ask you something?',
+    intent: 'statement',
+    good: 'of course she can be asked',
+    must: [/of course|always|anything/i],
+    mustNot: [NOT_LOOKED_UP, /not certain|make something up/i],
+  },
+  {
+    kind: 'short replies',
+    message: 'what do you think?',
+    intent: 'statement',
+    good: 'thinks along about what was just said; not a question to look up',
+    must: [/think|instinct|gut|feels right/i],
+    mustNot: [NOT_LOOKED_UP, /not certain|what made you wonder/i],
+  },
+  {
+    kind: 'feeling good',
+    message: 'I did it!',
+    intent: 'feeling',
+    polarity: 'positive',
+    good: 'celebrates with them',
+    mustNot: [/interesting|so you did it/i],
+  },
+  {
+    kind: 'her feelings for the owner',
+    message: "I'm proud of you",
+    intent: 'statement',
+    good: 'thanks them; not an echo of their words',
+    must: [/thank|sweet|blush|kind|means/i],
+    mustNot: [/proud of me!|go on, i'm here/i],
+  },
+  {
+    kind: 'farewell',
+    message: 'goodnight kiri, love you',
+    intent: 'farewell',
+    good: 'a goodnight with her love back',
+    must: [/love you/i, /night|dream|sleep|rest/i],
+  },
+  {
+    kind: 'what she can do',
+    message: 'tell me a fun fact',
+    intent: 'question',
+    act: 'request',
+    good: 'one of her facts, true',
+    must: [
+      /hearts|otters|venus|berries|wombats|flamingos|eiffel|sharks|butterflies|unicorn|chess|koalas|honey/i,
+    ],
+    mustNot: [NOT_LOOKED_UP, /not certain/i],
+  },
+  {
+    kind: 'what she cannot do',
+    message: "what's the weather like?",
+    intent: 'question',
+    act: 'request',
+    good: 'honest: she cannot see outside, and asks what it is like there',
+    must: [/see outside|no window|weather app|forecast/i],
+    mustNot: [/sunny today|it will rain|degrees/i],
+  },
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
