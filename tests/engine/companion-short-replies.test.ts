@@ -105,6 +105,46 @@ describe('Rule ownerStatusOf: how the owner says they are', () => {
   });
 });
 
+describe('her own question answered in a word', () => {
+  const asked = (content: string) => [{ role: 'assistant', content }];
+  it.each([
+    ['how did you sleep?', 'like a baby', 'well'],
+    ['did you sleep okay?', 'yes', 'well'],
+    ['how was your day?', 'busy', 'busy'],
+    ['how was your day?', 'rough', 'meh'],
+    ['are you okay?', 'not really', 'meh'],
+  ] as const)('%j %j is %s', (question, answer, flavour) => {
+    expect(analyse(answer, asked(question)).flavour).toBe(flavour);
+  });
+
+  it("'how was your day?' 'long' is tired; 'how did you sleep?' 'badly' is a bad night", () => {
+    expect(analyse('long', asked('how was your day?'))).toMatchObject({
+      intent: 'feeling',
+      feeling: 'tired',
+    });
+    expect(analyse('exhausting', asked('how was your day?')).feeling).toBe('tired');
+    const night = analyse('badly', asked('good morning ~ how did you sleep?'));
+    expect(night).toMatchObject({ intent: 'feeling', feeling: 'tired' });
+    expect(night.hardship?.kind).toBe('sleepless');
+  });
+
+  it('the same words with no question of hers before them are not read so', () => {
+    for (const word of ['long', 'busy', 'badly', 'yes', 'like a baby']) {
+      const analysis = analyse(word, asked('i read that rainy days are good for tea ~'));
+      expect(['well', 'meh', 'busy'], word).not.toContain(analysis.flavour);
+      expect(analysis.hardship, word).toBeNull();
+    }
+  });
+
+  it("'long, yours?' answers and asks her back", () => {
+    expect(analyse('long, yours?', asked('how was your day?'))).toMatchObject({
+      intent: 'about_kiri',
+      about: 'wellbeing',
+      askedBack: 'tired',
+    });
+  });
+});
+
 describe('Rule askedHowTheyAre: her last turn asked how the owner is', () => {
   it.each([
     'how are you?',

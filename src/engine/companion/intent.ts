@@ -41,6 +41,7 @@ export type Flavour =
   | 'laugh'
   | 'well'
   | 'meh'
+  | 'busy'
   | 'back'
   | 'brb'
   | 'doubt'
@@ -515,7 +516,18 @@ export function analyse(
     const about = status.status === 'doing' ? 'doing' : 'wellbeing';
     return { ...base, intent: 'about_kiri', about, askedBack: status.status ?? 'unsaid' };
   }
-  if (status) return { ...base, flavour: status.status === 'well' ? 'well' : 'meh' };
+  if (status?.status === 'sleepless') {
+    const hardship: HardshipReading = { kind: 'sleepless', feeling: 'tired', subject: null };
+    return { ...base, intent: 'feeling', feeling: 'tired', feelingIntensity: 0.4, hardship };
+  }
+  if (status?.status === 'tired') {
+    // 'how was your day?' 'long': tired, as 'I'm tired' is.
+    return { ...base, intent: 'feeling', feeling: 'tired', feelingIntensity: 0.4 };
+  }
+  if (status) {
+    const flavour = status.status === 'well' ? 'well' : status.status === 'busy' ? 'busy' : 'meh';
+    return { ...base, flavour };
+  }
   if (!NO_THANKS.test(body) && THANKS_START.test(body)) {
     return { ...base, intent: 'thanks', feeling: reading?.feeling ?? 'grateful' };
   }

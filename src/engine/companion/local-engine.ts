@@ -428,7 +428,12 @@ function planAbout(ctx: Context): Plan {
   }
   // 'I'm good, you?': a word on theirs first, and no asking them back again.
   const askedBack = ctx.analysis.askedBack;
-  const lead = askedBack === 'well' || askedBack === 'meh' ? P.ASKED_BACK_LEADS[askedBack] : null;
+  const lead =
+    askedBack === 'well'
+      ? P.ASKED_BACK_LEADS.well
+      : askedBack === 'meh' || askedBack === 'tired' || askedBack === 'busy'
+        ? P.ASKED_BACK_LEADS.meh
+        : null;
   return {
     nameChance: 0.35,
     steps: [
@@ -736,7 +741,7 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'study';
-  if (/\b(?:work|job|office|boss|meeting|shift)\b/i.test(text)) return 'work';
+  if (/\b(?:work|working|job|office|boss|meeting|shift)\b/i.test(text)) return 'work';
   if (
     /\b(?:video\s*games?|gaming|(?:played|playing)\s+(?:a\s+|some\s+)?games?|minecraft|fortnite|zelda|pok[eé]mon|playstation|xbox|nintendo)\b/i.test(
       text,
@@ -845,6 +850,11 @@ function planStatement(ctx: Context): Plan {
       return {
         nameChance: 0.4,
         steps: [{ pool: P.MEH_ANSWERS }, { pool: P.MEH_FOLLOWS, follow: true }],
+      };
+    case 'busy':
+      return {
+        nameChance: 0.4,
+        steps: [{ pool: P.BUSY_ANSWERS }, { pool: P.BUSY_FOLLOWS, chance: 0.7, follow: true }],
       };
     case 'back':
       return {

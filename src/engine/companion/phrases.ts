@@ -888,6 +888,17 @@ export const MEH_FOLLOWS: Entry[] = [
   'anything in particular, or just everything a little?',
   'what would make it a tiny bit better?',
 ];
+/** 'how was your day?' 'busy': a full one. */
+export const BUSY_ANSWERS: Entry[] = [
+  L('a full one, huh{n}? ~', 'A full day, then{n}.'),
+  L('busy days are a lot{n} ~', 'Busy days are a lot{n}.'),
+  L('sounds like you never stopped{n} ~', 'It sounds as if you never stopped{n}.'),
+];
+export const BUSY_FOLLOWS: Entry[] = [
+  'did you get a moment to breathe?',
+  'is it calming down now?',
+  'what took up most of it?',
+];
 /** "I'm back": welcome back. */
 export const BACK_ANSWERS: Entry[] = [
   L('welcome back{n} ~', 'Welcome back{n}.'),

@@ -5,7 +5,7 @@
 import { normaliseApostrophes, tidy, trimEndOf } from './text';
 
 /** How the owner says they are: well ('I'm good'), so-so ('meh'), or what they are up to ('not much'). */
-export type OwnerStatus = 'well' | 'meh' | 'doing';
+export type OwnerStatus = 'well' | 'meh' | 'tired' | 'busy' | 'sleepless' | 'doing';
 
 const END_MARKS = /[\s?!.~,;:]/;
 /** A short reply is short: a longer message is read by the rules that read more. */
@@ -40,7 +40,7 @@ const NOTHING_MUCH =
   /^(?:nothing|nothing\s+much|not\s+much|nm|nmu|not\s+a\s+lot|nothing\s+really|same\s+old(?:\s+same\s+old)?|the\s+usual|just\s+(?:chilling|relaxing|resting|working|studying|lying\s+in\s+bed)|chilling|relaxing|working)$/;
 /** The question put back at the end: 'you?', 'and you?', 'wbu', 'how about you?', 'and yourself?'. */
 const ASKED_BACK =
-  /(?:^|[\s,.!~])(?:(?:and|what\s+about|how\s+about)\s+)?(?:you|u|yourself|urself)\s*\?+[\s~!]*$|(?:^|[\s,.!~])(?:wbu|hbu|wby|hby|and\s+(?:you|u|yourself)|what\s+about\s+(?:you|u|yourself)|how\s+about\s+(?:you|u|yourself)|(?:and\s+)?how\s+(?:are|r)\s+(?:you|u)(?:\s+doing)?)[\s?!~.]*$/;
+  /(?:^|[\s,.!~])(?:(?:and|what\s+about|how\s+about)\s+)?(?:you|u|yourself|urself|yours|urs)\s*\?+[\s~!]*$|(?:^|[\s,.!~])(?:wbu|hbu|wby|hby|and\s+(?:you|u|yourself)|what\s+about\s+(?:you|u|yourself)|how\s+about\s+(?:you|u|yourself)|(?:and\s+)?how\s+(?:are|r)\s+(?:you|u)(?:\s+doing)?)[\s?!~.]*$/;
 /** The longest question put back the pattern reads, with room around it. */
 const ASKED_BACK_WINDOW = 40;
 
@@ -52,12 +52,18 @@ const ASKED_HOW_THEY_ARE =
   /\bhow\s+(?:are|r)\s+(?:you|u|we)\b|\bhow(?:'s|\s+is|\s+was)\s+(?:your|the|today|it\s+going|everything)\b|\bhow\s+did\s+(?:you|it)\b|\bdid\s+you\s+sleep\b|\bhow\s+(?:have\s+you\s+been|are\s+things)\b|\bare\s+you\s+(?:ok(?:ay)?|alright|doing\s+okay|feeling\s+better)\b|\bhow\s+(?:do|are)\s+you\s+feel/i;
 
 export function askedHowTheyAre(history: readonly { role: string; content: string }[]): boolean {
+  return lastAsked(history, ASKED_HOW_THEY_ARE);
+}
+
+/** Her last turn asked about their night ('how did you sleep?', 'did you sleep okay?'). */
+const ASKED_ABOUT_SLEEP = /\b(?:did\s+you\s+sleep|how\s+did\s+you\s+sleep|sleep\s+well\?)/i;
+
+function lastAsked(history: readonly { role: string; content: string }[], asked: RegExp): boolean {
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const turn = history[i]!;
     if (turn.role === 'user') return false;
-    if (turn.role === 'assistant') {
-      return ASKED_HOW_THEY_ARE.test(normaliseApostrophes(turn.content.slice(-300)));
-    }
+    if (turn.role === 'assistant')
+      return asked.test(normaliseApostrophes(turn.content.slice(-300)));
   }
   return false;
 }
@@ -94,12 +100,31 @@ export function ownerStatusOf(
     return status ? { status, askedBack: true } : null;
   }
   const status = statusOf(text, askedHowTheyAre(history));
+  // 'how did you sleep?' 'badly': a bad night, not a meh day.
+  if ((status === 'meh' || status === 'tired') && lastAsked(history, ASKED_ABOUT_SLEEP)) {
+    return { status: 'sleepless', askedBack: false };
+  }
   return status && status !== 'doing' ? { status, askedBack: false } : null;
 }
 
+/**
+ * Answers to her 'how did you sleep?' or 'how was your day?' that mean nothing on their own: 'like a
+ * baby', 'badly', 'long', 'busy'. Read only right after she asked.
+ */
+const ANSWER_WELL =
+  /^(?:(?:really|so|very|pretty|super)\s+)?(?:like\s+a\s+(?:baby|log|rock)|nice|lovely|fun|productive|relaxing|chill|perfect|brilliant|yes|yeah|yep|yup)$/;
+const ANSWER_MEH =
+  /^(?:(?:really|so|very|pretty|super|quite|kinda)\s+)?(?:badly|bad|not\s+well|terribly|terrible|awful|horrible|rough|hard|tough|crap|crappy|shit|the\s+worst|meh|boring|not\s+really|no|nope|nah)$/;
+const ANSWER_TIRED =
+  /^(?:(?:really|so|very|pretty|super|quite|kinda)\s+)?(?:long|exhausting|tiring|draining|long\s+and\s+tiring)$/;
+const ANSWER_BUSY =
+  /^(?:(?:really|so|very|pretty|super|quite|kinda)\s+)?(?:busy|hectic|crazy|stressful|full|a\s+lot|non[\s-]?stop)$/;
+
 function statusOf(text: string, asked: boolean): OwnerStatus | null {
-  if (isWell(text, asked)) return 'well';
-  if (MEH.test(text)) return 'meh';
+  if (isWell(text, asked) || (asked && ANSWER_WELL.test(text))) return 'well';
+  if (MEH.test(text) || (asked && ANSWER_MEH.test(text))) return 'meh';
+  if (asked && ANSWER_TIRED.test(text)) return 'tired';
+  if (asked && ANSWER_BUSY.test(text)) return 'busy';
   if (NOTHING_MUCH.test(text)) return 'doing';
   return null;
 }
