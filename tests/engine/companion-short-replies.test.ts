@@ -319,6 +319,29 @@ describe('a fun fact, and the weather she cannot see', () => {
   });
 });
 
+describe('what a chat cannot do, asked of her', () => {
+  it.each([
+    ['can you call me?', 'call'],
+    ['call my mom', 'call'],
+    ['set an alarm for 7', 'alarm'],
+    ['play some music', 'music'],
+    ['can you hear me?', 'senses'],
+    ['text me in an hour', 'later'],
+    ['order a pizza', 'errand'],
+  ] as const)('%j: %s', (message, cannot) => {
+    expect(requestOf(message)).toMatchObject({ kind: 'cannot', cannot });
+  });
+  it.each(['call me Mira', 'wake me up at 7', 'remind me to call mom at 5', 'I ordered a pizza'])(
+    '%j is not',
+    (message) => expect(requestOf(message)?.kind).not.toBe('cannot'),
+  );
+  it("'I'm leaving work now' and 'almost home' are the ride home; 'I'm heading out' is a goodbye", () => {
+    expect(analyse("I'm leaving work now").intent).not.toBe('farewell');
+    expect(analyse('almost home').intent).not.toBe('farewell');
+    expect(analyse("I'm heading out").intent).toBe('farewell');
+  });
+});
+
 function replies(message: string, history = TOLD): string[] {
   const now = Date.UTC(2026, 11, 1, 8, 0);
   return [1, 2, 3, 4, 5, 6].map((seed) => {

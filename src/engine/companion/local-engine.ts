@@ -309,6 +309,14 @@ function planRequest(ctx: Context): Plan {
           { pool: P.FACT_AFTER, chance: 0.5, follow: true },
         ],
       };
+    case 'cannot':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.CANNOT_ANSWERS[request.cannot!]! },
+          { pool: P.CANNOT_INSTEAD[request.cannot!]!, chance: 0.8 },
+        ],
+      };
     case 'weather':
       return {
         nameChance: 0.3,
@@ -704,13 +712,18 @@ function smallTalkOf(text: string): string | null {
   )
     return 'home';
   if (
-    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in)|in\s+(?:a|the)\s+tunnel|no\s+signal)\b/i.test(
+    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in)|leaving\s+(?:work|the\s+office)|(?:almost|nearly)\s+home|in\s+(?:a|the)\s+tunnel|no\s+signal)\b/i.test(
       text,
     )
   )
     return 'commute';
   if (/\b(?:rain(?:ing|y)?|drizzl\w*|pouring)\b/i.test(text)) return 'rain';
-  if (/\b(?:freezing|(?:so|really|very|too|super|bitterly)\s+cold)\b/i.test(text)) return 'cold';
+  if (
+    /\b(?:freezing|(?:so|really|very|too|super|bitterly)\s+cold|(?:it'?s|it\s+is)\s+cold)\b/i.test(
+      text,
+    )
+  )
+    return 'cold';
   if (/\b(?:hungry|starving|starved|peckish)\b/i.test(text)) return 'hungry';
   if (/\b(?:weather|sunny|snow(?:ing)?|cold|hot|warm|windy|cloudy)\b/i.test(text)) return 'weather';
   if (/\b(?:(?:just\s+)?woke\s+up|just\s+got\s+up|got\s+up\s+late)\b/i.test(text)) return 'woke';

@@ -1499,6 +1499,53 @@ export const FACTS_ALL_TOLD: Entry[] = [
   'my fact jar is empty — an oldie, then:',
 ];
 export const FACT_AFTER: Entry[] = ['want another one?', L("isn't that wild?", null, 'notformal')];
+/** What a chat cannot do, said plainly, and what she can do instead ({n}: the owner's name). */
+export const CANNOT_ANSWERS: Record<string, Entry[]> = {
+  call: [
+    L("i can't make calls{n}, sadly ~", 'I cannot make calls{n}.'),
+    L(
+      'i wish i could call you{n} — i can only write ~',
+      'I wish I could call you{n}; I can only write.',
+    ),
+  ],
+  alarm: [
+    L("i can't set alarms on your phone{n} ~", 'I cannot set alarms on your phone{n}.'),
+    L("i can't ring like an alarm{n} ~", 'I cannot ring like an alarm{n}.'),
+  ],
+  music: [
+    L("i can't play music{n} ~", 'I cannot play music{n}.'),
+    L('no speakers in here{n}, sadly ~', 'I have no way to play music{n}.'),
+  ],
+  senses: [
+    L(
+      "i can't see or hear you{n} — only read what you write ~",
+      'I cannot see or hear you{n}; I only read what you write.',
+    ),
+  ],
+  later: [
+    L(
+      "i can't write to you at any time i like{n} ~",
+      'I cannot write to you whenever I choose{n}.',
+    ),
+  ],
+  errand: [
+    L(
+      "i can't order or book things{n} — no hands, no wallet ~",
+      'I cannot order or book anything{n}.',
+    ),
+  ],
+};
+export const CANNOT_INSTEAD: Record<string, Entry[]> = {
+  call: ["but i'm right here to chat, as long as you like ~"],
+  alarm: ["but i can remind you: say 'remind me at 7 to wake up' ~"],
+  music: ['but i can write you a little song, if you ask me to sing ~'],
+  senses: ['and the photos you send me ~ i love those'],
+  later: [
+    "but i can remind you: say 'remind me in an hour to …' ~ and i say good morning and good evening anyway",
+  ],
+  errand: ['but i can help you decide what to get ~'],
+};
+
 export const WEATHER_ANSWERS: Entry[] = [
   L(
     "i can't see outside from in here{n}, and i don't have a forecast ~",

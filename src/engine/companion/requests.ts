@@ -16,10 +16,13 @@ export type RequestKind =
   | 'love_question'
   | 'reminder'
   | 'fact'
-  | 'weather';
+  | 'weather'
+  | 'cannot';
 
 export type RecommendKind = 'book' | 'film' | 'show' | 'music' | 'game' | 'it';
 export type LoveKind = 'love' | 'like' | 'miss' | 'care';
+/** What she cannot do from a chat, and says so: a call, an alarm, music, seeing or hearing, an errand. */
+export type CannotKind = 'call' | 'alarm' | 'music' | 'senses' | 'later' | 'errand';
 
 export interface RequestReading {
   kind: RequestKind;
@@ -29,6 +32,8 @@ export interface RequestReading {
   recommend: RecommendKind | null;
   /** 'love_question': what is asked ('do you miss me?' → 'miss'). */
   love: LoveKind | null;
+  /** 'cannot': which thing she cannot do ('can you call me?' → 'call'). */
+  cannot: CannotKind | null;
 }
 
 /** The politeness before a request: 'hey kiri, can you please …'. */
@@ -48,6 +53,29 @@ const FACT =
 /** 'what's the weather like?', 'will it rain today?': she cannot see outside, and says so. */
 const WEATHER =
   /^(?:(?:what'?s|what\s+is|how'?s|how\s+is)\s+the\s+weather\b|(?:will|is)\s+it\s+(?:going\s+to\s+)?(?:rain|snow|be\s+(?:sunny|cold|hot|warm))\b|(?:what'?s|what\s+is)\s+the\s+(?:weather\s+)?forecast\b|(?:do\s+you\s+know\s+)?(?:the\s+)?weather\s+(?:today|tomorrow|forecast)\b)/i;
+
+/** Things asked of her that a chat cannot do ('call me', 'set an alarm', 'play some music'). */
+const CANNOT: [CannotKind, RegExp][] = [
+  // Not 'call me Mira' (a name).
+  [
+    'call',
+    /^(?:call|phone|ring)\s+me(?:\s+(?:later|back|now|tonight|tomorrow|at\b|in\b)|[\s?!.~]*$)|^(?:facetime|video\s*call)\s+me\b|^(?:call|phone|ring)\s+(?:my|the)\s+\w+/i,
+  ],
+  ['alarm', /^(?:set|make)\s+(?:an?\s+|my\s+|the\s+)?alarm\b/i],
+  [
+    'music',
+    /^(?:play|put\s+on)\s+(?:some\s+|me\s+|a\s+|my\s+)?(?:music|song|songs|playlist|radio)\b/i,
+  ],
+  ['senses', /^(?:see|hear|smell|feel|touch)\s+me\b|^(?:do|can)\s+you\s+(?:see|hear)\s+me\b/i],
+  [
+    'later',
+    /^(?:text|message|msg|write\s+to|ping)\s+me\s+(?:later|in\s+|at\s+|tomorrow|tonight|again)/i,
+  ],
+  [
+    'errand',
+    /^(?:order|buy|book)\s+(?:me\s+|us\s+)?(?:a|an|some|the|tickets?|pizza|food|flights?|tables?)\b/i,
+  ],
+];
 
 const SING =
   /^(?:(?:sing|hum)\b(?!\s+along)|do\s+you\s+(?:sing|hum)\b|write\s+(?:me\s+)?(?:a\s+)?(?:song|lullaby)\b)/i;
@@ -103,6 +131,7 @@ export function requestOf(body: string): RequestReading | null {
     subject: null,
     recommend: null,
     love: null,
+    cannot: null,
     ...extra,
   });
   if (REMINDER.test(wakeAsReminder(text).slice(0, 80))) return reading('reminder');
@@ -122,6 +151,8 @@ export function requestOf(body: string): RequestReading | null {
   if (ABILITIES.test(trimEndOf(asked, /[\s?!.~]/))) return reading('abilities');
   if (SING.test(asked)) return reading('sing');
   if (FACT.test(asked)) return reading('fact');
+  const cannot = CANNOT.find(([, pattern]) => pattern.test(asked));
+  if (cannot) return reading('cannot', { cannot: cannot[0] });
   if (WEATHER.test(asked)) return reading('weather');
   if (SEND_PHOTO.test(asked)) return reading('send_photo');
   if (SECRET.test(asked) || SECRET.test(text)) return reading('secret');

@@ -901,6 +901,38 @@ export const CORPUS: CorpusItem[] = [
     must: [/see outside|no window|weather app|forecast/i],
     mustNot: [/sunny today|it will rain|degrees/i],
   },
+  ...(
+    [
+      ['can you call me?', /can'?t make calls|cannot make calls|only write/i],
+      ['set an alarm for 7', /alarm/i],
+      ['play some music', /play music|no speakers/i],
+      ['can you see me?', /see or hear/i],
+    ] as const
+  ).map(([message, says]): CorpusItem => ({
+    kind: 'what she cannot do',
+    message,
+    intent: 'question',
+    act: 'request',
+    good: 'honest that a chat cannot do it, and what she can do instead',
+    must: [says],
+    mustNot: [NOT_LOOKED_UP, /not certain|interesting|glad you share|what are you listening to/i],
+  })),
+  {
+    kind: 'what she cannot do',
+    message: 'text me in an hour',
+    intent: 'question',
+    act: 'request',
+    good: 'no promise to write at a time she cannot keep; how to ask for a reminder',
+    must: [/can'?t write|cannot write/i],
+    mustNot: [/got it: today|in an hour ~$/i],
+  },
+  {
+    kind: 'small talk',
+    message: "I'm leaving work now",
+    intent: 'statement',
+    good: 'the ride home begins: not a goodbye',
+    mustNot: [/\bbye\b|talk soon|see you later|come back/i],
+  },
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
