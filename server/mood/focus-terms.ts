@@ -54,6 +54,8 @@ const STOP_WORDS = new Set(
     'made say said tell told one two lot lots something anything everything nothing someone today ' +
     'tonight tomorrow yesterday day time kiri ll ve re im ive id dont cant wont didnt doesnt isnt ' +
     'feel feels feeling felt come comes came coming next last back ' +
+    // Chat shorthand: 'brb' was a thought on the orb's strip.
+    'brb afk gtg lmao lmfao rofl idk btw omg wbu hbu nah yup sec ' +
     // How the owner talks to Kiri, not what is on their mind: 'my sister is called Ana', 'remind me
     // to…', 'remember that…'.
     'call called calls named remind reminds reminded reminding remember remembers forget'

@@ -187,6 +187,24 @@ describe('focus terms and category', () => {
     expect(tokenize("remember that my cat is named Miso, don't forget")).toEqual(['cat', 'miso']);
   });
 
+  it("focus words: chat shorthand ('brb', 'lmao', 'idk', 'omg') is not a thought on the orb's strip", () => {
+    for (const text of [
+      'brb',
+      'lmao',
+      'idk',
+      'omg',
+      'gtg',
+      'btw the train is late',
+      'wbu',
+      'afk',
+    ]) {
+      expect(tokenize(text), text).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(?:brb|lmao|idk|omg|gtg|btw|wbu|afk)$/)]),
+      );
+    }
+    expect(tokenize('btw the train is late')).toContain('train');
+  });
+
   it('focus words: 20 messages of 10,000 characters do not stall the poll', () => {
     const long = (i: number) =>
       `${'my sister Ana is visiting from Lisbon and I feel sad '.repeat(190)} ${i}`;

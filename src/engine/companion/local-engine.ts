@@ -314,7 +314,8 @@ function planRequest(ctx: Context): Plan {
         nameChance: 0.3,
         steps: [
           { pool: P.CANNOT_ANSWERS[request.cannot!]! },
-          { pool: P.CANNOT_INSTEAD[request.cannot!]!, chance: 0.8 },
+          // What she can do instead is the helpful half: always said.
+          { pool: P.CANNOT_INSTEAD[request.cannot!]! },
         ],
       };
     case 'weather':

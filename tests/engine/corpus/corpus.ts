@@ -904,7 +904,7 @@ export const CORPUS: CorpusItem[] = [
   ...(
     [
       ['can you call me?', /can'?t make calls|cannot make calls|only write/i],
-      ['set an alarm for 7', /alarm/i],
+      ['set an alarm for 7', /alarm[\s\S]*remind me at 7/i],
       ['play some music', /play music|no speakers/i],
       ['can you see me?', /see or hear/i],
     ] as const
@@ -923,7 +923,7 @@ export const CORPUS: CorpusItem[] = [
     intent: 'question',
     act: 'request',
     good: 'no promise to write at a time she cannot keep; how to ask for a reminder',
-    must: [/can'?t write|cannot write/i],
+    must: [/can'?t write|cannot write/i, /remind me in an hour/i],
     mustNot: [/got it: today|in an hour ~$/i],
   },
   {
