@@ -99,6 +99,11 @@ describe("the small talk of a day, answered in the day's own tense", () => {
     for (const reply of replies(message)) expect(reply).toMatch(topic);
   });
 
+  it("a plan with a name is said with it: 'gym at 6' is 'your gym session', never only 'got it: today at 6 pm'", () => {
+    for (const reply of replies('gym at 6')) expect(reply).toMatch(/gym session/);
+    for (const reply of replies('I have class at 9')) expect(reply).toMatch(/class/);
+  });
+
   it.each(['my day was good', 'today was really fun', 'work went well'])(
     '%j is a happy day',
     (message) => {

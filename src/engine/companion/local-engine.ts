@@ -666,8 +666,11 @@ function planSteps(ctx: Context, c: ReturnType<typeof chances>, withFollow: bool
     when: plan.when,
     away: plan.daysAway >= 2 ? `${plan.daysAway} days` : null,
   };
+  // A plan with a name says it ('your gym session, today at 6 pm', not 'got it: today at 6 pm').
+  const lines = P.PLAN_LINES[plan.kind]!;
+  const named = lines.filter((line) => asLine(line).t.includes('{event}'));
   return [
-    { pool: P.PLAN_LINES[plan.kind]!, values },
+    { pool: values.event && named.length > 0 ? named : lines, values },
     { pool: P.PLAN_AWAY, chance: 0.5, values },
     ...(withFollow
       ? [{ pool: P.PLAN_FOLLOWS[plan.kind]!, chance: Math.max(c.follow, 0.5), follow: true }]
