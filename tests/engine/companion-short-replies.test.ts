@@ -2,7 +2,6 @@
 // must read and the near misses it must leave to the other rules.
 import { describe, expect, it } from 'vitest';
 import { analyse } from '../../src/engine/companion/intent';
-import { localReply } from '../../src/engine/companion/local-engine';
 import {
   affectionKindOf,
   askedHowTheyAre,
@@ -15,10 +14,13 @@ import {
 } from '../../src/engine/companion/short-replies';
 import { requestOf } from '../../src/engine/companion/requests';
 import { FACTS, factsIn } from '../../src/engine/companion/stories';
-import { BASELINE_PERSONALITY, type CompanionInput } from '../../src/engine/companion/types';
+import type { ChatTurn } from '../../src/engine/companion/types';
+import { repliesTo } from '../support/engine-replies';
 
-const ASKED = [{ role: 'assistant', content: 'hey Mira ~ how is your morning going?' }];
-const TOLD = [{ role: 'assistant', content: 'i read that rainy days are good for tea ~' }];
+const ASKED: ChatTurn[] = [{ role: 'assistant', content: 'hey Mira ~ how is your morning going?' }];
+const TOLD: ChatTurn[] = [
+  { role: 'assistant', content: 'i read that rainy days are good for tea ~' },
+];
 
 describe('Rule ownerStatusOf: how the owner says they are', () => {
   it.each([
@@ -300,20 +302,7 @@ describe('a fun fact, and the weather she cannot see', () => {
   );
   it('a fact told lately is not told again while another is untold', () => {
     const told = FACTS.slice(0, FACTS.length - 1).map((fact) => `okay, fun fact: ${fact}`);
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const reply = localReply({
-        message: 'tell me a fun fact',
-        isInitialGreeting: false,
-        personaName: 'Kiri',
-        recentReplies: told,
-        personality: BASELINE_PERSONALITY,
-        history: [],
-        memories: [],
-        seed,
-        now: Date.UTC(2026, 11, 1, 8, 0),
-        timeZone: 'Europe/Berlin',
-        userName: 'Mira',
-      }).parts.join(' ');
+    for (const reply of repliesTo('tell me a fun fact', { recentReplies: told, seeds: 5 })) {
       expect(factsIn(reply)).toEqual([FACTS.length - 1]);
     }
   });
@@ -342,25 +331,8 @@ describe('what a chat cannot do, asked of her', () => {
   });
 });
 
-function replies(message: string, history = TOLD): string[] {
-  const now = Date.UTC(2026, 11, 1, 8, 0);
-  return [1, 2, 3, 4, 5, 6].map((seed) => {
-    const input: CompanionInput = {
-      message,
-      isInitialGreeting: false,
-      personaName: 'Kiri',
-      recentReplies: [],
-      personality: BASELINE_PERSONALITY,
-      history: history.map((turn) => ({ ...turn, role: turn.role as 'user' | 'assistant' })),
-      memories: [],
-      seed,
-      now,
-      timeZone: 'Europe/Berlin',
-      userName: 'Mira',
-    };
-    return localReply(input).parts.join(' ');
-  });
-}
+const replies = (message: string, history: readonly ChatTurn[] = TOLD) =>
+  repliesTo(message, { history, seeds: 6 });
 
 describe('what she answers to them', () => {
   it("a compliment is never answered 'i love you too'", () => {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyse } from '../../src/engine/companion/intent';
 import { likesOf } from '../../src/engine/companion/likes';
-import { localReply, needsANextStep } from '../../src/engine/companion/local-engine';
-import { BASELINE_PERSONALITY, type CompanionInput } from '../../src/engine/companion/types';
+import { needsANextStep } from '../../src/engine/companion/local-engine';
+import { repliesTo } from '../support/engine-replies';
 
 describe('Rule likesOf: a preference the owner states', () => {
   it.each([
@@ -60,25 +60,7 @@ describe('Rule needsANextStep: a suggestion only where there is something to dec
   );
 });
 
-function replies(message: string): string[] {
-  const now = Date.UTC(2026, 11, 1, 8, 0);
-  return [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => {
-    const input: CompanionInput = {
-      message,
-      isInitialGreeting: false,
-      personaName: 'Kiri',
-      recentReplies: [],
-      personality: BASELINE_PERSONALITY,
-      history: [],
-      memories: [],
-      seed,
-      now,
-      timeZone: 'Europe/Berlin',
-      userName: 'Mira',
-    };
-    return localReply(input).parts.join(' ');
-  });
-}
+const replies = (message: string) => repliesTo(message);
 
 describe("the small talk of a day, answered in the day's own tense", () => {
   it.each([
