@@ -1,10 +1,15 @@
 // The owner's short replies (issue 21, from a walk of the owner's conversation): 'lol', "I'm fine",
-// 'meh', "I'm back", 'brb', 'really?', 'and you?'. Each is read on the whole message (its end marks
+// 'meh', "I'm back", 'brb', 'really?', 'and you?', 'guess what', a word that answers her question. Each
+// is read on the whole message (its end marks
 // cut), so a longer message keeps the rules that read more ('I'm fine, just tired' is tired). Every
 // pattern here is linear: anchored, with no two quantified parts that can take the same characters.
 import { normaliseApostrophes, tidy, trimEndOf } from './text';
 
-/** How the owner says they are: well ('I'm good'), so-so ('meh'), or what they are up to ('not much'). */
+/**
+ * How the owner says they are: well ('I'm good'), so-so ('meh'), what they are up to ('not much'), and
+ * right after her own question: tired ('how was your day?' 'long'), busy ('busy'), or a bad night ('how
+ * did you sleep?' 'badly').
+ */
 export type OwnerStatus = 'well' | 'meh' | 'tired' | 'busy' | 'sleepless' | 'doing';
 
 const END_MARKS = /[\s?!.~,;:]/;
