@@ -393,7 +393,7 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
     ],
     suggest: [
       "try something tiny and new: a song you've never heard, a ten-minute sketch, a walk down a different street",
-      'we could play a game — i think of an animal, you guess?',
+      'i could tell you a joke or a fun fact — just say which ~',
     ],
     reason: ['because something new gives your mind something to chew on'],
     follow: ['what kind of mood are you in: cozy or adventurous?', 'want me to suggest something?'],

@@ -178,6 +178,14 @@ export const CORPUS: CorpusItem[] = [
   bad("I'm so angry at my boss"),
   bad("I'm stressed with work"),
   bad("I'm bored"),
+  {
+    kind: 'feeling bad',
+    message: "I'm so bored, nothing to do",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: 'ideas she can keep: no game she cannot play',
+    mustNot: [CELEBRATES, /think of an animal|play a game/i],
+  },
   bad('I cried today'),
 
   {
