@@ -35,6 +35,17 @@ describe('Rule likesOf: a preference the owner states', () => {
     });
   });
 
+  it("'I love him' is someone loved, said without the pronoun as a name; 'italian food' is not 'it'", () => {
+    expect(likesOf('I love him')).toEqual({
+      kind: 'likes',
+      thing: null,
+      person: true,
+      pronoun: false,
+    });
+    for (const reply of repliesTo('I love him')) expect(reply).not.toMatch(/\b(?:him|her) is\b/i);
+    expect(likesOf('I like italian food')).toMatchObject({ thing: 'italian food', pronoun: false });
+  });
+
   it.each([
     'I love you',
     'I like you',

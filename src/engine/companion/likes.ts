@@ -15,7 +15,7 @@ export interface LikeReading {
 }
 
 const PEOPLE =
-  /\b(?:mom|mum|mother|dad|father|parents|family|grandma|grandpa|brother|sister|siblings?|son|daughter|kids|children|baby|wife|husband|partner|boyfriend|girlfriend|bf|gf|friends?|bestie|boss|coworkers?|colleagues?|teacher|roommate|neighbou?rs?|cat|dog|puppy|kitten|pets?|people|everyone|him|her)\b/i;
+  /\b(?:mom|mum|mother|dad|father|parents|family|grandma|grandpa|brother|sister|siblings?|son|daughter|kids|children|baby|wife|husband|partner|boyfriend|girlfriend|bf|gf|friends?|bestie|boss|coworkers?|colleagues?|teacher|roommate|neighbou?rs?|cat|dog|puppy|kitten|pets?|people|everyone)\b/i;
 
 const SHORT = 120;
 const MAX_THING_WORDS = 4;
@@ -44,10 +44,8 @@ export function likesOf(message: string): LikeReading | null {
   const raw = trimEndOf((end ? rest.slice(0, end.index) : rest).trim(), /[\s.!?~]/);
   const lower = raw.toLowerCase();
   if (/^(?:you|u|ya|yourself)\b/.test(lower)) return null;
-  if (
-    raw === '' ||
-    /^(?:it|this|that|them|these|those|to\b|when\b|how\b|that\s+you\b)/.test(lower)
-  ) {
+  // Whole words: 'I like italian food' is not 'it'.
+  if (raw === '' || /^(?:it|this|that|them|these|those|to|when|how)\b/.test(lower)) {
     return {
       kind,
       thing: null,
@@ -55,6 +53,8 @@ export function likesOf(message: string): LikeReading | null {
       pronoun: /^(?:it|this|that|them|these|those)\b/.test(lower),
     };
   }
+  // 'I love him': someone, named by no more than a pronoun (never 'him is lucky to have you').
+  if (/^(?:him|her)\b/.test(lower)) return { kind, thing: null, person: true, pronoun: false };
   const words = raw.split(' ');
   const person = PEOPLE.test(raw);
   const thing = words.length <= MAX_THING_WORDS ? reflect(raw).toLowerCase() : null;

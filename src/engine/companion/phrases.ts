@@ -655,7 +655,7 @@ export const STATEMENT_FOLLOWS: Entry[] = [
   'how do you feel about it?',
   'and then what happened?',
   "what's next?",
-  'tell me more?',
+  TELL_ME_MORE,
 ];
 
 export const MEMORY_WEAVE: Entry[] = [
@@ -1010,6 +1010,7 @@ export const DISLIKES_SAID: Entry[] = [
 export const DISLIKES_PERSON: Entry[] = [
   L('uh oh. what did {x} do?', 'Oh dear. What did {x} do?'),
   L('oh no, {x}? what happened?', 'Oh no. What happened with {x}?'),
+  L('uh oh. what happened?', 'Oh dear. What happened?'),
 ];
 
 /** 'guess what', 'I have news': she wants to hear it. */
