@@ -509,7 +509,8 @@ export function analyse(
     return { ...base, intent: 'farewell' };
   }
   // 'I'm good, you?', "I'm fine", 'meh': how the owner is, before the thanks it may end with.
-  // ('so so' is read whole: the filler rule above takes its first 'so'.)
+  // Read again with its opening filler when that says something: 'so so' and 'ok i guess' lose
+  // their first word to LEAD_FILLER.
   const status =
     ownerStatusOf(body, history) ?? (rest !== body ? ownerStatusOf(rest, history) : null);
   if (status?.askedBack) {

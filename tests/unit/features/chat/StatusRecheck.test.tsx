@@ -42,6 +42,14 @@ function StatusPill({ recheck }: { recheck: boolean }) {
   return <p>{status.isError ? 'Offline' : status.data ? 'Online' : 'Checking'}</p>;
 }
 
+/** The status route, up or down as the test sets it; `calls()` counts the requests made. */
+function statusServer(up: boolean) {
+  const fetch = stubFetch({
+    'GET /api/auth/status': (request) => (up ? json(AUTHENTICATED_OWNER) : networkDown()(request)),
+  });
+  return { calls: () => fetch.mock.calls.length, setUp: (value: boolean) => (up = value) };
+}
+
 function renderPill(recheck: boolean): void {
   const client = testQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -69,32 +77,23 @@ describe('a replay that reached the server means the server is back', () => {
 
 describe("the 'Offline' pill goes away when the server is reachable again", () => {
   it('asks for the status again when the browser comes back online', async () => {
-    let up = false;
-    stubFetch({
-      'GET /api/auth/status': (request) =>
-        up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
-    });
+    const server = statusServer(false);
     renderPill(false);
     expect(await screen.findByText('Offline')).toBeTruthy();
     act(() => onlineManager.setOnline(false));
-    up = true;
+    server.setUp(true);
     act(() => onlineManager.setOnline(true));
     expect(await screen.findByText('Online')).toBeTruthy();
   });
 
   it('asks again after a replay reached the server, though the browser never went offline', async () => {
-    let up = false;
-    const fetch = stubFetch({
-      'GET /api/auth/status': (request) =>
-        up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
-    });
+    const { calls, setUp } = statusServer(false);
     renderPill(true);
     expect(await screen.findByText('Offline')).toBeTruthy();
-    const calls = () => fetch.mock.calls.length;
     const before = calls();
     act(() => replayListeners.forEach((listener) => listener(SERVER_DOWN)));
     expect(calls()).toBe(before); // still down: no pointless request
-    up = true;
+    setUp(true);
     act(() => replayListeners.forEach((listener) => listener(SERVER_BACK)));
     expect(await screen.findByText('Online')).toBeTruthy();
     await waitFor(() => expect(calls()).toBe(before + 1));
@@ -103,44 +102,36 @@ describe("the 'Offline' pill goes away when the server is reachable again", () =
   it('asks again every few seconds while the check fails and the device has a network, with nothing waiting to replay', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      let up = false;
-      const fetch = stubFetch({
-        'GET /api/auth/status': (request) =>
-          up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
-      });
+      const { calls, setUp } = statusServer(false);
       renderPill(true);
       expect(await screen.findByText('Offline')).toBeTruthy();
       // Offline, the interval stops (the one already set may still fire): the 'online' event asks.
       act(() => onlineManager.setOnline(false));
-      const before = fetch.mock.calls.length;
+      const before = calls();
       await act(() => vi.advanceTimersByTimeAsync(STATUS_RECHECK_MS * 5));
-      expect(fetch.mock.calls.length).toBeLessThanOrEqual(before + 1);
+      expect(calls()).toBeLessThanOrEqual(before + 1);
       // Back on a network, the server still down: asked again on the interval, still 'Offline'.
       act(() => onlineManager.setOnline(true));
       await act(() => vi.advanceTimersByTimeAsync(STATUS_RECHECK_MS));
       expect(screen.getByText('Offline')).toBeTruthy();
       // The server returns; no replay runs (nothing waits): the next check finds it.
-      up = true;
+      setUp(true);
       await act(() => vi.advanceTimersByTimeAsync(STATUS_RECHECK_MS));
       expect(await screen.findByText('Online')).toBeTruthy();
       // Answered: no more asking on the interval.
-      const settled = fetch.mock.calls.length;
+      const settled = calls();
       await act(() => vi.advanceTimersByTimeAsync(STATUS_RECHECK_MS * 3));
-      expect(fetch.mock.calls.length).toBe(settled);
+      expect(calls()).toBe(settled);
     } finally {
       vi.useRealTimers();
     }
   });
 
   it('asks again when a replay could not reach the server while the last check succeeded', async () => {
-    let up = true;
-    stubFetch({
-      'GET /api/auth/status': (request) =>
-        up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
-    });
+    const server = statusServer(true);
     renderPill(true);
     expect(await screen.findByText('Online')).toBeTruthy();
-    up = false; // the server goes down; the browser still says online
+    server.setUp(false); // the server goes down; the browser still says online
     act(() => replayListeners.forEach((listener) => listener(SERVER_DOWN)));
     expect(await screen.findByText('Offline')).toBeTruthy();
   });
