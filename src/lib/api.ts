@@ -2,6 +2,7 @@
 // failure it meets is also kept in the device's error ring (lib/device-error-log.ts, the Error Logs page).
 import type { QueryFunction } from '@tanstack/react-query';
 import { reportDeviceError } from './device-error-report';
+import { isPageLeaving } from './page-leaving';
 import { isApplyingUpdate, untilReloaded } from './pwa';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -118,8 +119,9 @@ export async function apiRequest(
     res = await fetch(url, init);
   } catch (error) {
     const failure = networkFailureOf(error);
-    // An abort is the caller's own choice, not an error of the device.
-    if (failure instanceof NetworkFailure) {
+    // An abort is the caller's own choice, and a request cut off by the page going away (a reload)
+    // failed for no fault of the device: neither is an error of the device.
+    if (failure instanceof NetworkFailure && !isPageLeaving()) {
       void reportDeviceError({
         kind: 'network',
         at: Date.now(),

@@ -145,3 +145,26 @@ test('system health, a recorded error on both sides, and the timings', async () 
     await context.setOffline(false);
   });
 });
+
+test('a request cut off by a reload is no error of the device', async () => {
+  test.setTimeout(60_000);
+  // The chat's read of Kiri's state is held unanswered, then the owner reloads: the browser cuts the
+  // request off (net::ERR_ABORTED), as it would any request still under way when a page goes away.
+  let heldRequestSeen!: () => void;
+  const held = new Promise<void>((resolve) => (heldRequestSeen = resolve));
+  await context.route('**/api/kiri/state', () => heldRequestSeen());
+  try {
+    await page.goto('/');
+    await held;
+    await page.reload();
+  } finally {
+    await context.unroute('**/api/kiri/state');
+  }
+  await page.goto('/settings/error-logs');
+  const device = page.getByRole('list', { name: 'On this device' });
+  // The forced 500 of the test before is there: the list has been read.
+  await expect(device.getByTestId('device-error').filter({ hasText: FORCED_500 })).toHaveCount(1);
+  await expect(
+    device.getByTestId('device-error').filter({ hasText: '/api/kiri/state' }),
+  ).toHaveCount(0);
+});

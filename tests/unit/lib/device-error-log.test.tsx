@@ -90,6 +90,23 @@ describe('the request helper records what failed', () => {
     expect(entry!.message).toBe('Network request failed: Failed to fetch');
   });
 
+  it('a request cut off as the page goes away (pagehide) is no error; shown again, failures count', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    window.dispatchEvent(new Event('pagehide'));
+    await expect(apiRequest('GET', '/api/kiri/state')).rejects.toThrow('Failed to fetch');
+    // Back from the back/forward cache: the page is in use again.
+    window.dispatchEvent(new Event('pageshow'));
+    await apiRequest('GET', '/api/health').catch(() => null);
+    const entries = await recorded(1);
+    expect(entries.map((entry) => entry.path)).toEqual(['/api/health']);
+    expect(readWaitingErrors()).toEqual([]);
+  });
+
   it('a 429 is recorded and still handed back to the caller', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     answer('{"error":"Too many attempts"}', 429, 'Too Many Requests');
