@@ -2,7 +2,8 @@
 // words"): each read as a plain function, with the messages an owner sent and the near misses.
 import { describe, expect, it } from 'vitest';
 import { hardshipOf } from '../../src/engine/companion/hardship';
-import { birthdayToday } from '../../src/engine/companion/intent';
+import { analyse, birthdayToday } from '../../src/engine/companion/intent';
+import { extractDetail, reflect } from '../../src/engine/companion/text';
 import { requestOf } from '../../src/engine/companion/requests';
 import { numberWords, readArithmetic } from '../../src/engine/companion/arithmetic';
 import { readReminderAsk } from '../../src/engine/companion/reminder-request';
@@ -53,9 +54,15 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     ['stuck in traffic', 'hassle', 'angry'],
     ['my flight got cancelled', 'hassle', 'angry'],
     ["I can't sleep", 'sleepless', 'tired'],
-    ['good morning! I slept badly', 'sleepless', 'tired'],
-    ["I couldn't sleep on the plane", 'sleepless', 'tired'],
-    ['I barely slept last night', 'sleepless', 'tired'],
+    ["it's 3am and I'm still awake", 'sleepless', 'tired'],
+    // A night behind them, told the next day: a bad night, not lying awake now.
+    ['good morning! I slept badly', 'bad_night', 'tired'],
+    ["I couldn't sleep on the plane", 'bad_night', 'tired'],
+    ['I barely slept last night', 'bad_night', 'tired'],
+    ['I kept waking up', 'bad_night', 'tired'],
+    ['I woke up like five times', 'bad_night', 'tired'],
+    ['tossed and turned all night', 'bad_night', 'tired'],
+    ['rough night', 'bad_night', 'tired'],
     ["I'm late for work", 'hassle', 'angry'],
     ['I forgot my umbrella', 'mishap', 'angry'],
     ['I left my keys at home', 'mishap', 'angry'],
@@ -142,6 +149,25 @@ describe('Rule requestOf: a request she answers in her own way', () => {
     expect(requestOf('would you recommend it to me?')?.recommend).toBe('it');
     expect(requestOf('recommend me something')?.recommend).toBeNull();
     expect(requestOf('do you miss me?')?.love).toBe('miss');
+  });
+
+  it("'any recommendations?' right after the owner spoke of watching something recommends a film", () => {
+    const history = [
+      { role: 'user' as const, content: "I think I'll watch something after dinner" },
+      { role: 'assistant' as const, content: 'ooh, what are you in the mood for?' },
+    ];
+    expect(analyse('any recommendations?', history).request?.recommend).toBe('film');
+    // With nothing said before, she asks what kind of thing.
+    expect(analyse('any recommendations?').request?.recommend).toBeNull();
+  });
+
+  it("Rule reflect: the owner's 'we' and 'our' are theirs, said back as 'you' and 'your'", () => {
+    expect(reflect('our new product launch')).toBe('your new product launch');
+    expect(reflect('we went hiking with our dog')).toBe('you went hiking with your dog');
+    expect(reflect("we're moving next month")).toBe("you're moving next month");
+    expect(extractDetail("it's about our new product launch").phrase).toBe(
+      'your new product launch',
+    );
   });
 
   it.each([

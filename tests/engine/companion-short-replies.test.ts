@@ -64,6 +64,10 @@ describe('Rule ownerStatusOf: how the owner says they are', () => {
     'ugh',
     'sigh',
     'okay i guess',
+    'oof',
+    'ugh what a day',
+    'what a week',
+    'man, what a day',
   ])('%j is so-so: met gently, with no feeling word to alarm the mood', (message) => {
     const analysis = analyse(message);
     expect(analysis.flavour).toBe('meh');
@@ -127,7 +131,8 @@ describe('her own question answered in a word', () => {
     expect(analyse('exhausting', asked('how was your day?')).feeling).toBe('tired');
     const night = analyse('badly', asked('good morning ~ how did you sleep?'));
     expect(night).toMatchObject({ intent: 'feeling', feeling: 'tired' });
-    expect(night.hardship?.kind).toBe('sleepless');
+    // The night is behind them: no 'lying awake' lines.
+    expect(night.hardship?.kind).toBe('bad_night');
   });
 
   it('the same words with no question of hers before them are not read so', () => {
@@ -187,6 +192,10 @@ describe('Rule isLaugh: the owner laughing', () => {
     "you're so funny",
     'funny',
     'haha yes',
+    'haha fair',
+    'lol fair enough',
+    'lol good one',
+    'hahaha nice one',
   ])('%j is a laugh', (message) => {
     expect(isLaugh(message)).toBe(true);
     expect(analyse(message).flavour).toBe('laugh');

@@ -97,10 +97,66 @@ describe("the small talk of a day, answered in the day's own tense", () => {
     for (const reply of replies('I have class at 9')) expect(reply).toMatch(/class/);
   });
 
+  it.each([
+    'ok my stop is coming',
+    'this is my stop',
+    'getting off the bus',
+    "I'm at the office now",
+    'just got to work',
+  ])('%j ends the ride: she sees them off and asks nothing more', (message) => {
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(/off you go|have a good one|go get 'em/i);
+      expect(reply).not.toMatch(/listening|tell me more|your stop|your work/i);
+    }
+  });
+
+  it('a meal named is not asked what it is; a meal that only says when is not the topic', () => {
+    for (const reply of replies("I'm making pasta now")) {
+      expect(reply).not.toMatch(/what are you having/i);
+    }
+    for (const reply of replies("I think I'll watch something after dinner")) {
+      expect(reply).not.toMatch(/hungry|delicious|eat|having/i);
+      expect(reply).not.toMatch(/what did you think|so far/i);
+    }
+  });
+
   it.each(['my day was good', 'today was really fun', 'work went well'])(
     '%j is a happy day',
     (message) => {
       expect(analyse(message).feeling).toBe('happy');
     },
   );
+});
+
+describe("Rule exclaimed: 'what a …' and 'how cute' exclaim, they do not ask", () => {
+  it.each(['what a beautiful morning', 'how cute', 'what a nice surprise!', 'how lovely'])(
+    '%j is glad, and no question',
+    (message) => {
+      const analysis = analyse(message);
+      expect(analysis.intent).toBe('statement');
+      expect(analysis.flavour).toBe('exclaim_good');
+      for (const reply of replies(message))
+        expect(reply).not.toMatch(/look things up|internet|not certain/i);
+    },
+  );
+
+  it.each(['what a mess', 'how annoying', 'what an awful meeting'])(
+    '%j is sore: she asks what happened',
+    (message) => {
+      const analysis = analyse(message);
+      expect(analysis.intent).not.toBe('question');
+      for (const reply of replies(message))
+        expect(reply).toMatch(/what happened|annoy|not fair|sorry|awful/i);
+    },
+  );
+
+  it.each([
+    'what a day?',
+    'what are you doing',
+    'how are you',
+    'how cute is this?',
+    'what a time to be alive?',
+  ])('%j is still read as before: a question, or the day (a question mark asks)', (message) => {
+    expect(['exclaim_good', 'exclaim_bad']).not.toContain(analyse(message).flavour);
+  });
 });

@@ -19,6 +19,7 @@ export type Hardship =
   | 'setback'
   | 'hassle'
   | 'sleepless'
+  | 'bad_night'
   | 'conflict'
   | 'mishap';
 
@@ -27,7 +28,7 @@ export interface HardshipReading {
   /**
    * The feeling it carries: sad ('hurt' too: the feeling lists have no 'hurt'), anxious for a scare
    * (an accident, a break-in, a nightmare), angry for a hassle (a late train), tired for a sleepless
-   * night.
+   * night, now or behind them.
    */
   feeling: 'sad' | 'anxious' | 'angry' | 'tired';
   /** Who or what it is about, from Kiri's side ('your cat', 'your grandma'), or null. */
@@ -91,9 +92,16 @@ const HASSLE =
 /** Something left behind ('I forgot my umbrella'): a small mishap, said with a sigh. */
 const MISHAP =
   /\b(?:forgot|left)\s+my\s+(?:umbrella|keys|wallet|phone|lunch|charger|badge|headphones|earphones|laptop|coat|jacket|id|pass|ticket|card|glasses)\b(?!\s+(?:with|at)\s+(?:you|a\s+friend))/;
-/** A night without sleep: 'I can't sleep', 'I slept badly', 'I barely slept'. */
+/** Awake now, at night: 'I can't sleep', "I can't fall asleep", 'still awake'. */
 const SLEEPLESS =
-  /\b(?:(?:can'?t|cannot|couldn'?t|could\s+not)\s+sleep(?!\s+(?:in|over|with)\b)|can'?t\s+fall\s+asleep|slept\s+(?:so\s+|really\s+|very\s+)?(?:badly|terribly|awfully|poorly|awful)|didn'?t\s+sleep(?:\s+(?:well|much|at\s+all)|(?!\s+(?:in|over|with)\b))|barely\s+slept|hardly\s+slept|sleepless\s+night|no\s+sleep\s+(?:last|at\s+all))\b/;
+  /\b(?:(?:can'?t|cannot)\s+(?:sleep(?!\s+(?:in|over|with)\b)|fall\s+asleep)|(?:still|wide)\s+awake)\b/;
+/**
+ * A bad night behind them, told the next day: 'I slept badly', 'I barely slept', 'I kept waking up',
+ * "I couldn't sleep", 'tossed and turned'. Not lying awake now: she does not tell them to put the screen
+ * away and breathe, but to go easy on themselves today.
+ */
+const BAD_NIGHT =
+  /\b(?:(?:couldn'?t|could\s+not)\s+(?:sleep(?!\s+(?:in|over|with)\b)|fall\s+asleep)|slept\s+(?:so\s+|really\s+|very\s+)?(?:badly|terribly|awfully|poorly|awful|like\s+(?:crap|shit))|didn'?t\s+sleep(?:\s+(?:well|much|at\s+all)|(?!\s+(?:in|over|with)\b))|barely\s+slept|hardly\s+slept|sleepless\s+night|no\s+sleep\s+(?:last|at\s+all)|kept\s+(?:waking|wakin)\s+up|woke\s+up\s+(?:like\s+|about\s+|maybe\s+)?(?:so\s+many\s+times|every\s+(?:hour|\d+\s+hours?)|(?:a\s+)?(?:lot|bunch)|several\s+times|multiple\s+times|(?:three|four|five|\d+)\s+times|all\s+night)|toss(?:ed|ing)\s+and\s+turn(?:ed|ing)|(?:had\s+)?(?:a\s+)?(?:bad|rough|terrible|awful|horrible|restless)\s+night(?!\s+out\b))\b/;
 /** A fight with someone close: 'I had a fight with my mom', 'we argued again'. */
 const CONFLICT =
   /\b(?:(?:had|got\s+into|have|having)\s+(?:a|an|another|this|a\s+big|a\s+huge)\s+(?:fight|argument|row)\s+with|(?:fought|argued|arguing|fighting)\s+with\s+(?:my|our|him|her|them)|we\s+(?:fought|argued|had\s+(?:a|a\s+big|another)\s+fight(?!\s+(?:scene|club|sequence))|had\s+an\s+argument|are\s+fighting|keep\s+fighting))\b/;
@@ -125,7 +133,8 @@ function theirs(word: string | undefined): string | null {
 
 /**
  * Rule hardshipOf: hard news in a message (a death, an illness, a break-up, a lost job, a failure, a
- * bad day, harm by someone, being mistreated, an injury, an ache, a fight; a scare, a sleepless night,
+ * bad day, harm by someone, being mistreated, an injury, an ache, a fight; a scare, a sleepless night
+ * (now, or behind them: a bad night),
  * a commute's hassle, a thing left behind), read with the kind of news, the feeling it carries and whom
  * it is about; null when there is none. A death of a thing ('my phone died'), a joke ('I died laughing') and a denial ('not a bad
  * day') are none.
@@ -161,6 +170,8 @@ export function hardshipOf(message: string): HardshipReading | null {
   if (found(CONFLICT, text)) return sad('conflict');
   if (found(SCARE, text)) return { kind: 'scare', feeling: 'anxious', subject: null };
   if (found(FAILURE, text)) return sad('failure');
+  // 'a rough night' is a night's sleep, not a day gone wrong.
+  if (found(BAD_NIGHT, text)) return { kind: 'bad_night', feeling: 'tired', subject: null };
   if (found(BAD_DAY, text)) return sad('bad_day');
   if (found(SETBACK, text) || found(MISSING, text)) return sad('setback');
   if (found(SLEEPLESS, text)) return { kind: 'sleepless', feeling: 'tired', subject: null };

@@ -6,7 +6,7 @@ import { readArithmetic, type MathReading } from './arithmetic';
 import { jokeMoveOf, type JokeMove } from './jokes';
 import { selfTopicOf } from './self-profile';
 import { hardshipOf, type HardshipReading } from './hardship';
-import { requestOf, type RequestReading } from './requests';
+import { recommendKindOf, requestOf, type RequestReading } from './requests';
 import { likesOf, type LikeReading } from './likes';
 import {
   affectionKindOf,
@@ -51,6 +51,8 @@ export type Flavour =
   | 'teaser'
   | 'may_ask'
   | 'opinion'
+  | 'exclaim_good'
+  | 'exclaim_bad'
   | null;
 
 export interface Analysis {
@@ -363,6 +365,12 @@ const NO_THANKS = /\bno,?\s+thanks?\b|\bno thank you\b/i;
 
 const QUESTION_START =
   /^(?:what|why|how|when|where|who|whom|whose|which|can|could|should|would|will|do|does|did|is|are|am|was|were|have|has|any|anyone|tell me|explain|help me|may|shall)\b/i;
+/**
+ * An exclamation that opens like a question ('what a beautiful morning', 'what a mess', 'how cute'):
+ * without a question mark it asks nothing, and she does not answer that she cannot look it up.
+ */
+const EXCLAIMED =
+  /^(?:what\s+an?\s+[\p{L}']|how\s+(?:(?:very|so|really)\s+)?(?:cute|nice|sweet|lovely|cool|fun|awesome|sad|funny|kind|rude|weird|strange|annoying|beautiful|wonderful|amazing|exciting|interesting|adorable|embarrassing|exhausting|typical|perfect|great)\b)/iu;
 const TIME_QUESTION =
   /\b(?:what\s+time\s+is\s+it|what'?s\s+the\s+time|what\s+is\s+the\s+time|time\s+is\s+it)\b/i;
 const DATE_QUESTION =
@@ -518,7 +526,8 @@ export function analyse(
     return { ...base, intent: 'about_kiri', about, askedBack: status.status ?? 'unsaid' };
   }
   if (status?.status === 'sleepless') {
-    const hardship: HardshipReading = { kind: 'sleepless', feeling: 'tired', subject: null };
+    // Asked how they slept: the night is behind them.
+    const hardship: HardshipReading = { kind: 'bad_night', feeling: 'tired', subject: null };
     return { ...base, intent: 'feeling', feeling: 'tired', feelingIntensity: 0.4, hardship };
   }
   if (status?.status === 'tired') {
@@ -542,7 +551,12 @@ export function analyse(
   }
   const math = readArithmetic(body);
   if (math) return { ...base, intent: 'question', question: 'math', math };
-  const request = requestOf(body || text);
+  const requested = requestOf(body || text);
+  // 'I'll watch something after dinner' … 'any recommendations?': the kind the owner just spoke of.
+  const request =
+    requested?.kind === 'recommend' && requested.recommend === null
+      ? { ...requested, recommend: recommendKindOf(lastOwnerTurn(history)) }
+      : requested;
   if (request) {
     const about = request.kind === 'love_question' || request.kind === 'abilities';
     return about
@@ -622,10 +636,26 @@ export function analyse(
   if (DATE_QUESTION.test(body)) return { ...base, intent: 'question', question: 'date' };
   if (ADVICE.test(body)) return { ...base, intent: 'question', question: 'advice' };
   if (DAYS_UNTIL.test(body)) return { ...base, intent: 'question', question: 'until' };
+  if (!body.includes('?') && EXCLAIMED.test(body)) {
+    // 'what a beautiful morning', 'what a mess': a glad or a sore exclamation gets her reaction to
+    // it; one that is neither ('what a time to be alive') is read as any statement.
+    const { compound } = readSentiment(body);
+    if (compound >= NEUTRAL_BAND) return { ...base, flavour: 'exclaim_good' };
+    if (compound <= -NEUTRAL_BAND) return { ...base, flavour: 'exclaim_bad' };
+    return base;
+  }
   if (body.includes('?') || QUESTION_START.test(body)) {
     return { ...base, intent: 'question', question: 'general' };
   }
   return base;
+}
+
+/** The owner's turn before this message ('' when there is none), its first 200 characters. */
+function lastOwnerTurn(history: readonly { role: string; content: string }[]): string {
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    if (history[i]!.role === 'user') return history[i]!.content.slice(0, 200);
+  }
+  return '';
 }
 
 /** The thing a 'do you like …?' asks about: at most three words ('do you like cats?' → 'cats'). */

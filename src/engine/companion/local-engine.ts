@@ -715,6 +715,13 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'home';
+  // The ride's end: 'this is my stop', 'getting off the train', 'I'm at the office now'.
+  if (
+    /\b(?:(?:this\s+is|here'?s|that'?s)\s+my\s+stop|my\s+stop\s+is\s+(?:coming|next|here|up)|(?:next|coming\s+up)\s+is\s+my\s+stop|(?:get(?:ting)?|got|hop(?:ping)?)\s+off\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry)|(?:just\s+)?(?:got|arrived|made\s+it)\s+(?:to|at)\s+(?:work|the\s+office|school|uni|class|the\s+station)|(?:i'?m|i\s+am)\s+(?:at|in)\s+(?:work|the\s+office)\s+(?:now|already)|(?:i'?m|i\s+am)\s+here\s+(?:at|in)\s+(?:work|the\s+office))\b/i.test(
+      text,
+    )
+  )
+    return 'arrived';
   if (
     /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in)|leaving\s+(?:work|the\s+office)|(?:almost|nearly)\s+home|in\s+(?:a|the)\s+tunnel|no\s+signal)\b/i.test(
       text,
@@ -743,15 +750,25 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'pet';
+  // 'I'll watch something after dinner' is about the watching: the meal only says when.
+  const meal = text.replace(
+    /\b(?:after|before|during|at|until|till)\s+(?:dinner|lunch|breakfast)\b/gi,
+    '',
+  );
   if (
     /\b(?:ate|eat|eating|cooked|cooking|dinner|lunch|breakfast|pizza|pasta|ramen|sushi|coffee|tea|cake|snack)\b/i.test(
-      text,
+      meal,
     )
-  )
+  ) {
     // 'I'm cooking dinner' is not asked 'was it good?'.
-    return /\b(?:ate|had|cooked|made|tried|baked|ordered|was|were)\b/i.test(text)
-      ? 'food'
+    if (/\b(?:ate|had|cooked|made|tried|baked|ordered|was|were)\b/i.test(meal)) return 'food';
+    // 'I'm making pasta' is not asked what they are having.
+    return /\b(?:pizza|pasta|ramen|sushi|coffee|tea|cake|curry|soup|salad|noodles|rice|burgers?|tacos?|pancakes|eggs|toast|sandwich|steak|chicken|fish)\b/i.test(
+      meal,
+    )
+      ? 'food_named_now'
       : 'food_now';
+  }
   if (
     /\b(?:study|studying|studied|exams?|revision|revising|lecture|homework|assignment|essay|class|school|uni|university)\b/i.test(
       text,
@@ -765,6 +782,13 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'games';
+  // 'I think I'll watch something later': what to watch is still open.
+  if (
+    /\b(?:i'?ll|i\s+will|going\s+to|gonna|want\s+to|might|may)\s+(?:\w+\s+)?(?:watch|read|binge)\b/i.test(
+      text,
+    )
+  )
+    return 'screen_later';
   if (/\b(?:movie|film|series|show|episode|netflix|anime|book|novel)\b/i.test(text))
     // 'I'm watching a movie' is not asked 'what did you think of it?' yet.
     return /\b(?:watching|reading|binging|starting)\b/i.test(text) ? 'screen_now' : 'screen';
@@ -892,6 +916,19 @@ function planStatement(ctx: Context): Plan {
           { pool: P.SURPRISE_FOLLOWS, chance: c.follow * 0.4, follow: true },
         ],
       };
+    case 'exclaim_good':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.EXCLAIM_GOOD_ANSWERS },
+          { pool: P.EXCLAIM_GOOD_FOLLOWS, chance: c.follow * 0.6, follow: true },
+        ],
+      };
+    case 'exclaim_bad':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.EXCLAIM_BAD_ANSWERS }, { pool: P.EXCLAIM_BAD_FOLLOWS, follow: true }],
+      };
     case 'puzzled':
       return {
         nameChance: 0.3,
@@ -953,24 +990,32 @@ function planStatement(ctx: Context): Plan {
   const smallTalk = smallTalkOf(said);
   // 'the coffee here is terrible': a complaint about food gets sympathy, not 'now i'm hungry ~'.
   const topic =
-    (smallTalk === 'food' || smallTalk === 'food_now') && readSentiment(said).compound <= -0.3
+    (smallTalk === 'food' || smallTalk === 'food_now' || smallTalk === 'food_named_now') &&
+    readSentiment(said).compound <= -0.3
       ? 'food_bad'
       : smallTalk;
   // A topic asks its own question ('what are you studying?'), not 'how do you feel about it?'.
   const follows = topic
     ? [...P.SMALL_TALK[topic]!.filter((entry) => asLine(entry).t.includes('?')), P.TELL_ME_MORE]
     : P.STATEMENT_FOLLOWS;
-  // 'I'm home' needs no echo ('wait, you're home?'), nor 'on my way' ('so, your way ~').
-  const echo = topic === 'home' || topic === 'commute' ? null : echoPool(ctx);
+  // 'I'm home' needs no echo ('wait, you're home?'), nor 'on my way' ('so, your way ~'), nor 'this
+  // is my stop' ('so, your stop ~').
+  const echo =
+    topic === 'home' || topic === 'commute' || topic === 'arrived' ? null : echoPool(ctx);
+  // Off the train and on their way: she sees them off, and asks nothing more.
+  const leaving = topic === 'arrived';
   return {
     nameChance: 0.3,
     steps: [
       {
         // No delighted 'ooh' before a complaint.
+        // Nor 'mm, i'm listening' or 'oh?' as they go.
         pool:
           topic === 'food_bad'
             ? P.STATEMENT_OPENERS.filter((entry) => !/^(?:ooh|oh\?)/i.test(asLine(entry).t))
-            : P.STATEMENT_OPENERS,
+            : leaving
+              ? P.STATEMENT_OPENERS.filter((entry) => /^(?:okay|mhm|I see)/.test(asLine(entry).t))
+              : P.STATEMENT_OPENERS,
       },
       ...(echo ? [{ pool: echo, chance: 0.6 }] : []),
       { pool: topic ? P.SMALL_TALK[topic]! : P.STATEMENT_BODIES },
@@ -982,10 +1027,10 @@ function planStatement(ctx: Context): Plan {
             { pool: P.STATEMENT_REASONS, chance: c.reason, afterPrevious: true },
           ]
         : []),
-      { pool: P.HUMOR, chance: c.humor * 0.7 },
+      { pool: P.HUMOR, chance: leaving ? 0 : c.humor * 0.7 },
       ...moodSteps(ctx),
       ...lateStep(ctx, 0.6),
-      { pool: follows, chance: c.follow, follow: true },
+      { pool: follows, chance: leaving ? 0 : c.follow, follow: true },
     ],
   };
 }

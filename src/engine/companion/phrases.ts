@@ -930,6 +930,20 @@ export const DOUBT_ANSWERS: Entry[] = [
   L('really really ~', null, 'playful', 'notformal'),
 ];
 export const SURPRISE_FOLLOWS: Entry[] = ['what do you think?', 'did you know that?'];
+/** 'what a beautiful morning', 'how cute': glad with them. */
+export const EXCLAIM_GOOD_ANSWERS: Entry[] = [
+  L('aww, that makes me smile{n} ~', 'That is lovely{n}.'),
+  L('ooh, i love that{n} ~', 'I am glad{n}.'),
+  L('mm, it really is ~', 'It really is.'),
+];
+export const EXCLAIM_GOOD_FOLLOWS: Entry[] = ['tell me more?', "what's made it so nice?"];
+/** 'what a mess', 'how annoying': something went wrong; she asks what. */
+export const EXCLAIM_BAD_ANSWERS: Entry[] = [
+  L('oh no{n} ~', 'Oh no{n}.'),
+  L('uh oh{n} ~', 'Oh dear{n}.'),
+  L('oof{n} ~', 'That sounds hard{n}.', 'notformal'),
+];
+export const EXCLAIM_BAD_FOLLOWS: Entry[] = ['what happened?', 'tell me what happened?'];
 /** 'huh?', 'what do you mean?': she said something unclear. */
 export const PUZZLED_ANSWERS: Entry[] = [
   L('oops, that came out muddled{n} ~', 'I am sorry{n}, that was unclear.'),
@@ -1184,6 +1198,12 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     "safe travels. i'm right here if the ride gets long ~",
     'how long is the ride today?',
   ],
+  // The ride is over: off they go, and she will be here.
+  arrived: [
+    "off you go ~ i'll be right here",
+    'have a good one ~ talk later?',
+    "go get 'em ~ i'll be here when you need me",
+  ],
   home: [
     'welcome home ~',
     'home at last ~ i hope you can put your feet up',
@@ -1203,6 +1223,11 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     "now i'm hungry, and i can't even eat ~",
     'ooh, what are you having?',
   ],
+  food_named_now: [
+    'that sounds delicious ~',
+    "now i'm hungry, and i can't even eat ~",
+    'mm, enjoy every bite ~',
+  ],
   work: ['work can take a lot out of you', 'sounds like a full day', 'how did it go, honestly?'],
   study: ["you've got this ~", 'what are you studying?', "don't forget little breaks ~"],
   woke: [
@@ -1215,6 +1240,11 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   games: ['ooh, which game?', 'did you win? ~', 'games are the best way to switch off ~'],
   screen: ['ooh, what did you think of it?', 'was it any good?', 'would you recommend it to me?'],
   screen_now: ['ooh, which one?', 'enjoy it ~', 'is it any good so far?'],
+  screen_later: [
+    'sounds like a cozy plan ~',
+    'ooh, what are you in the mood for?',
+    'want a recommendation? just ask ~',
+  ],
   music: ['ooh, what are you listening to?', 'music makes everything better ~'],
   exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
 };
@@ -1485,6 +1515,24 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
       'if your mind is busy, writing the thoughts down can help them let go of you',
     ],
     follow: ['is something on your mind?', 'do you want to talk for a bit?'],
+  },
+  // A bad night told the next day: no 'lying awake', no screen to put away; easy on themselves today.
+  bad_night: {
+    open: [
+      L("oh no{n}, a bad night? i'm sorry", 'I am sorry about the bad night{n}.'),
+      "aw{n}, that's rough. i'm sorry",
+      L("poor you{n}. i'm sorry", null, 'soft', 'notformal'),
+    ],
+    body: [
+      'a bad night makes everything feel heavier. go easy on yourself',
+      "you don't have to be at your best after a night like that",
+      'everything is harder on too little sleep. be gentle with yourself ~',
+    ],
+    suggest: [
+      'if you can, steal a little rest later: even 15 minutes with your eyes closed helps',
+      'maybe an early night tonight, to make up for it?',
+    ],
+    follow: ['was something on your mind?', 'do you know what kept you up?'],
   },
 };
 

@@ -95,7 +95,8 @@ const LOVE =
 
 const REMINDER = /\bremind\s+me\b|^(?:set|make|add|create)\s+(?:me\s+)?(?:a\s+)?reminder\b/i;
 
-function recommendKindOf(text: string): RecommendKind | null {
+/** What kind of thing a message is about: a book, a film, a show, music, a game; null when none. */
+export function recommendKindOf(text: string): RecommendKind | null {
   if (/\b(?:books?|novels?|read|reading)\b/i.test(text)) return 'book';
   if (/\b(?:films?|movies?)\b/i.test(text)) return 'film';
   if (/\b(?:shows?|series|tv|anime)\b/i.test(text)) return 'show';

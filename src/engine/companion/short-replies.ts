@@ -37,9 +37,12 @@ function isWell(text: string, asked: boolean): boolean {
   if (!well) return false;
   return asked || Boolean(well[1] || well[2] || well[4] || /\s/.test(well[3]!));
 }
-/** 'meh', 'so-so', 'could be better', 'not great', 'ugh', 'sigh': a so-so state, not sadness. */
+/**
+ * 'meh', 'so-so', 'could be better', 'not great', 'ugh', 'oof', 'ugh, what a day': a so-so state, not
+ * sadness ('what a day' alone may be a good one too: she asks).
+ */
 const MEH =
-  /^(?:(?:i'?m|i\s+am|im|feeling|i\s+feel|it'?s|it\s+is|it\s+was|today\s+is|today\s+was|kinda|a\s+bit|just)\s+)?(?:meh+|m+e+h+|eh+|bleh+|ugh+|sigh+|\*sigh\*|so[\s-]?so|could\s+be\s+better|(?:i'?ve\s+|i\s+have\s+)?been\s+better|not\s+(?:so\s+|too\s+|that\s+|very\s+)?(?:great|good|well|amazing)|not\s+the\s+best|(?:ok(?:ay)?|fine|alright)\s+i\s+guess|meh\s+day|a\s+meh\s+day)$/;
+  /^(?:(?:i'?m|i\s+am|im|feeling|i\s+feel|it'?s|it\s+is|it\s+was|today\s+is|today\s+was|kinda|a\s+bit|just)\s+)?(?:meh+|m+e+h+|eh+|bleh+|ugh+|sigh+|\*sigh\*|so[\s-]?so|could\s+be\s+better|(?:i'?ve\s+|i\s+have\s+)?been\s+better|not\s+(?:so\s+|too\s+|that\s+|very\s+)?(?:great|good|well|amazing)|not\s+the\s+best|(?:ok(?:ay)?|fine|alright)\s+i\s+guess|meh\s+day|a\s+meh\s+day|oo+f+)$|^(?:(?:ugh+|oo+f+|sigh+|phew|man|god|gosh|jeez|wow)[\s,]+)?what\s+an?\s+(?:day|week|morning|shift|night)$/;
 /** 'nothing much', 'not much', 'the usual': what the owner is up to, said as nothing in particular. */
 const NOTHING_MUCH =
   /^(?:nothing|nothing\s+much|not\s+much|nm|nmu|not\s+a\s+lot|nothing\s+really|same\s+old(?:\s+same\s+old)?|the\s+usual|just\s+(?:chilling|relaxing|resting|working|studying|lying\s+in\s+bed)|chilling|relaxing|working)$/;
@@ -141,7 +144,9 @@ const LAUGH_WORD =
 const FUNNY =
   /^(?:(?:that'?s|that\s+is|this\s+is|it'?s|so|too|you'?re|you\s+are|ur)\s+)?(?:(?:so|really|very|pretty|too|actually|kinda)\s+)*(?:funny|hilarious|lol|cute)$/i;
 
-const AGREED = /^(?:yes|yeah|yep|yup|true|same|right|exactly|totally|i\s+know)$/;
+/** What may follow laughter to agree or grant it: 'haha yes', 'lol fair', 'haha good one'. */
+const AGREED =
+  /^(?:yes|yeah|yep|yup|true|so\s+true|same|right|exactly|totally|i\s+know|fair|fair\s+enough|good\s+one|nice(?:\s+one)?|you'?re\s+right|that'?s\s+true|touch[eé])$/;
 
 /**
  * Rule isLaugh: the owner laughing ('lol', 'hahaha that's funny', 'lmao 😂', "that's hilarious"), read

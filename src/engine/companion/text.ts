@@ -82,7 +82,17 @@ const OWNER_TO_KIRI: Record<string, string> = {
   ive: "you've",
   "i'll": "you'll",
   "i'd": "you'd",
-  we: 'we',
+  // The owner's 'we' is the owner and their people (a team, a family), not Kiri: 'our launch' is
+  // 'your launch' in her mouth, never 'our launch'.
+  we: 'you',
+  "we're": "you're",
+  "we've": "you've",
+  "we'll": "you'll",
+  "we'd": "you'd",
+  us: 'you',
+  our: 'your',
+  ours: 'yours',
+  ourselves: 'yourselves',
   your: 'my',
   yours: 'mine',
   yourself: 'myself',
@@ -287,7 +297,7 @@ function nounPhrase(words: string[], max: number): string | null {
 }
 
 export interface Detail {
-  /** A short noun phrase from Kiri's point of view: 'your exam', 'the weekend'. */
+  /** A short noun phrase from Kiri's point of view: 'your exam' (of 'my exam' or 'our exam'), 'the weekend'. */
   phrase: string | null;
   /** A short first-person statement, reflected: 'you finished your essay'. */
   clause: string | null;
@@ -300,7 +310,7 @@ export function extractDetail(message: string): Detail {
   const possessive = /\b(my|our)\s+([^.!?]+)/i.exec(text);
   if (possessive) {
     const noun = nounPhrase(possessive[2]!.split(' '), 3);
-    if (noun) phrase = `${possessive[1]!.toLowerCase() === 'my' ? 'your' : 'our'} ${noun}`;
+    if (noun) phrase = `your ${noun}`;
   }
   if (!phrase) {
     const about = /\babout\s+(the|this|that|a|an)?\s*([^.!?]+)/i.exec(text);

@@ -687,14 +687,16 @@ export const CORPUS: CorpusItem[] = [
   })),
 
   // The owner's short replies (short-replies.ts): what a commute's chat is mostly made of.
-  ...(['lol', "hahaha that's so funny", 'lmao 😂'] as const).map((message): CorpusItem => ({
-    kind: 'short replies',
-    message,
-    intent: 'statement',
-    good: 'she laughs along',
-    must: [/hehe|haha|laugh|amused|hilarious/i],
-    mustNot: [/got it|interesting|hearing about your day|thank you for telling me/i],
-  })),
+  ...(['lol', "hahaha that's so funny", 'lmao 😂', 'haha fair', 'lol good one'] as const).map(
+    (message): CorpusItem => ({
+      kind: 'short replies',
+      message,
+      intent: 'statement',
+      good: 'she laughs along',
+      must: [/hehe|haha|laugh|amused|hilarious/i],
+      mustNot: [/got it|interesting|hearing about your day|thank you for telling me/i],
+    }),
+  ),
   ...(["I'm fine", 'not bad', 'all good', 'doing well, thanks'] as const).map(
     (message): CorpusItem => ({
       kind: 'short replies',
@@ -705,15 +707,17 @@ export const CORPUS: CorpusItem[] = [
       mustNot: [/so you're|wait, you're|interesting|hearing about your day|what happened/i],
     }),
   ),
-  ...(['meh', 'so so', 'not great', 'ugh'] as const).map((message): CorpusItem => ({
-    kind: 'short replies',
-    message,
-    intent: 'statement',
-    polarity: 'none',
-    good: 'a so-so day met gently: no cheer, no alarm',
-    must: [/one of those days|meh|better (?:one|day)|not the best|sorry/i],
-    mustNot: [/interesting|glad you share|what happened|emergency|yay/i],
-  })),
+  ...(['meh', 'so so', 'not great', 'ugh', 'ugh what a day', 'oof'] as const).map(
+    (message): CorpusItem => ({
+      kind: 'short replies',
+      message,
+      intent: 'statement',
+      polarity: 'none',
+      good: 'a so-so day met gently: no cheer, no alarm',
+      must: [/one of those days|meh|better (?:one|day)|not the best|sorry/i],
+      mustNot: [/interesting|glad you share|what happened|emergency|yay/i],
+    }),
+  ),
   {
     kind: 'short replies',
     message: "I'm back",
@@ -941,6 +945,59 @@ export const CORPUS: CorpusItem[] = [
     good: 'the ride home begins: not a goodbye',
     mustNot: [/\bbye\b|talk soon|see you later|come back/i],
   },
+  // A morning commute, typed as an owner would (2026-12-01).
+  ...(
+    [
+      'ok my stop is coming',
+      'this is my stop',
+      'gotta get off the train',
+      'just got to work',
+    ] as const
+  ).map((message): CorpusItem => ({
+    kind: 'small talk',
+    message,
+    intent: 'statement',
+    good: 'the ride is over: she sees them off, asks nothing more, does not echo "your stop"',
+    must: [/off you go|have a good one|go get 'em/i],
+    mustNot: [/listening|tell me more|your stop|what happened|\?.*\?/i],
+  })),
+  {
+    kind: 'small talk',
+    message: "I'm making pasta now",
+    intent: 'statement',
+    good: 'the dish is named: not asked what they are having',
+    mustNot: [/what are you having|was it good/i],
+  },
+  {
+    kind: 'small talk',
+    message: "I think I'll watch something after dinner",
+    intent: 'statement',
+    good: 'the plan is to watch something: no word on food',
+    mustNot: [/hungry|delicious|eat|what are you having/i],
+  },
+  {
+    kind: 'small talk',
+    message: "it's about our new product launch",
+    intent: 'statement',
+    good: "the owner's 'our' is theirs and their team's: she says 'your', never 'our'",
+    mustNot: [/\bour\b/i],
+  },
+  ...(['what a beautiful morning', 'how cute'] as const).map((message): CorpusItem => ({
+    kind: 'small talk',
+    message,
+    intent: 'statement',
+    good: 'a glad exclamation, not a question: she is glad with them',
+    must: [/smile|love that|really is|lovely|glad/i],
+    mustNot: [/look things up|internet|not certain|good question/i],
+  })),
+  {
+    kind: 'small talk',
+    message: 'what a mess',
+    intent: 'statement',
+    good: 'a sore exclamation, not a question: she asks what happened',
+    must: [/what happened/i],
+    mustNot: [/look things up|internet|not certain|good question/i],
+  },
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
@@ -977,7 +1034,21 @@ CORPUS.push(
     must: [/annoying|frustrating|not again|grumpy|sorry/i],
   },
   hardNews("I can't sleep"),
-  hardNews('good morning! I slept badly'),
+  {
+    ...hardNews('good morning! I slept badly'),
+    good: 'a bad night behind them: gentle for today, not lying awake now',
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, /lying awake|screen away/i],
+  },
+  {
+    ...hardNews('I kept waking up'),
+    good: 'a broken night heard as one: not "tell me more", not lying awake now',
+    mustNot: [
+      CHEERS_HARD_NEWS,
+      CELEBRATES,
+      NOT_LOOKED_UP,
+      /lying awake|screen away|hearing about your day/i,
+    ],
+  },
   {
     ...hardNews('my feet hurt'),
     good: 'an ache heard as one: sorry, rest; not an illness to worry about, not danger',
