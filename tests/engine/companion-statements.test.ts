@@ -3,8 +3,10 @@
 // and the next-step suggestion kept for things to decide.
 import { describe, expect, it } from 'vitest';
 import { analyse } from '../../src/engine/companion/intent';
+import { hardshipOf } from '../../src/engine/companion/hardship';
 import { likesOf } from '../../src/engine/companion/likes';
-import { needsANextStep } from '../../src/engine/companion/local-engine';
+import { needsANextStep, toldAhead } from '../../src/engine/companion/local-engine';
+import { willTell } from '../../src/engine/companion/short-replies';
 import { repliesTo } from '../support/engine-replies';
 
 describe('Rule likesOf: a preference the owner states', () => {
@@ -158,5 +160,135 @@ describe("Rule exclaimed: 'what a …' and 'how cute' exclaim, they do not ask",
     'what a time to be alive?',
   ])('%j is still read as before: a question, or the day (a question mark asks)', (message) => {
     expect(['exclaim_good', 'exclaim_bad']).not.toContain(analyse(message).flavour);
+  });
+});
+
+// An evening on the way home, typed as an owner would (2026-12-02).
+describe('Rule toldAhead: what the owner will do has not happened yet', () => {
+  it.each([
+    "maybe I'll go for a walk later",
+    "I'm going to call my sister tomorrow",
+    "ok I'll look it up",
+    'gonna try the new ramen place tonight',
+  ])('%j is told ahead: she asks nothing about how it went', (message) => {
+    expect(toldAhead(message)).toBe(true);
+    for (const reply of replies(message)) {
+      expect(reply).not.toMatch(
+        /what happened|how did it go|was it (?:good|any good)|what did you think/i,
+      );
+    }
+  });
+
+  it.each(['I went for a walk', 'I called my sister', 'we tried the new ramen place'])(
+    '%j already happened: not told ahead',
+    (message) => expect(toldAhead(message)).toBe(false),
+  );
+});
+
+describe("Rule willTell: 'I'll tell you how it goes' is looked forward to", () => {
+  it.each([
+    "I'll tell you how it goes",
+    "ok I'll let you know",
+    'will report back',
+    "I'll keep you posted",
+  ])('%j: she will wait to hear, and asks nothing now', (message) => {
+    expect(willTell(message)).toBe(true);
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(/hear|hold you to that|please do|look forward/i);
+      expect(reply).not.toMatch(/\?|interesting|tell me more|listening/i);
+    }
+  });
+
+  it.each([
+    'I will tell you a secret',
+    "I'll let you know what I think of your idea in a minute, first tell me",
+  ])('%j is not a promise to tell later', (message) => expect(willTell(message)).toBe(false));
+});
+
+describe('a worry said as a question, agreement and a compliment', () => {
+  it.each(["what if I can't find anything better", 'but what if they say no?'])(
+    '%j is anxious: she comforts, and does not say she cannot look it up',
+    (message) => {
+      const analysis = analyse(message);
+      expect(analysis.intent).toBe('feeling');
+      expect(analysis.feeling).toBe('anxious');
+      for (const reply of replies(message)) {
+        expect(reply).not.toMatch(/look things up|internet|not certain|good question/i);
+      }
+    },
+  );
+
+  it("'what if you were human?' still asks her", () => {
+    expect(analyse('what if you were human?').intent).toBe('question');
+  });
+
+  it.each(["you're right", 'yeah you are right', "that's true", 'good point'])(
+    '%j agrees: a short nod, no question back',
+    (message) => {
+      expect(analyse(message).flavour).toBe('ack');
+      for (const reply of replies(message)) expect(reply).not.toMatch(/interesting|what happened/i);
+    },
+  );
+
+  it.each(['you always know what to say', 'you make me smile', 'you always make me laugh'])(
+    '%j is a compliment to her: she is touched',
+    (message) => {
+      expect(analyse(message).flavour).toBe('affection');
+      for (const reply of replies(message)) expect(reply).toMatch(/aww|thank|blush|hehe|sweet/i);
+    },
+  );
+
+  it.each(['can you make me laugh?', 'make me smile'])('%j still asks for a joke', (message) => {
+    expect(analyse(message).joke).toEqual({ move: 'tell' });
+  });
+
+  it("'ooh what's the weather like today' asks, with its sound in front", () => {
+    expect(analyse("ooh what's the weather like today").intent).toBe('question');
+    for (const reply of replies("ooh what's the weather like today")) {
+      expect(reply).not.toMatch(/love hearing about the weather|tell me more/i);
+    }
+  });
+});
+
+describe('Rule loss: a pet put down is a loss; a book put down is not', () => {
+  it.each([
+    'we had to put our dog down yesterday',
+    'the vet put him down this morning',
+    'I had to put my old cat down',
+  ])('%j is a loss', (message) => expect(hardshipOf(message)?.kind).toBe('loss'));
+
+  it.each([
+    "I can't put it down, this book is so good",
+    'I finally put my phone down',
+    'put the baby down for a nap finally',
+    'we put the baby down for a nap',
+  ])('%j is no loss', (message) => {
+    expect(hardshipOf(message)?.kind).not.toBe('loss');
+    for (const reply of replies(message))
+      expect(reply).not.toMatch(/sorry for your loss|grief|losing someone/i);
+  });
+});
+
+describe('a goodbye at 6 pm is for the evening, at 10 pm for the night', () => {
+  // Berlin is UTC+1 in December.
+  const sixPm = Date.UTC(2026, 11, 1, 17, 0);
+  const tenPm = Date.UTC(2026, 11, 1, 21, 0);
+  const NIGHT = /sleep|dreams|good ?night|morning|eyes closed|rest well/i;
+
+  it("'ok gotta go, bye!' at 6 pm wishes a good evening, not sweet dreams", () => {
+    const early = repliesTo('ok gotta go, bye!', { now: sixPm, seeds: 20 });
+    for (const reply of early) expect(reply).not.toMatch(NIGHT);
+    expect(early.some((reply) => /evening/i.test(reply))).toBe(true);
+  });
+
+  it("'ok gotta go, bye!' at 10 pm is a good night; 'going to bed' at 6 pm is one too", () => {
+    expect(
+      repliesTo('ok gotta go, bye!', { now: tenPm, seeds: 20 }).some((r) => NIGHT.test(r)),
+    ).toBe(true);
+    expect(
+      repliesTo("I'm going to bed early, bye", { now: sixPm, seeds: 20 }).some((r) =>
+        NIGHT.test(r),
+      ),
+    ).toBe(true);
   });
 });

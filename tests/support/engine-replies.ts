@@ -7,9 +7,14 @@ export const REPLY_TIME = Date.UTC(2026, 11, 1, 8, 0);
 
 export function repliesTo(
   message: string,
-  options: { history?: readonly ChatTurn[]; recentReplies?: string[]; seeds?: number } = {},
+  options: {
+    history?: readonly ChatTurn[];
+    recentReplies?: string[];
+    seeds?: number;
+    now?: number;
+  } = {},
 ): string[] {
-  const { history = [], recentReplies = [], seeds = 8 } = options;
+  const { history = [], recentReplies = [], seeds = 8, now = REPLY_TIME } = options;
   return Array.from({ length: seeds }, (_, i) =>
     localReply({
       message,
@@ -20,7 +25,7 @@ export function repliesTo(
       history: [...history],
       memories: [],
       seed: i + 1,
-      now: REPLY_TIME,
+      now,
       timeZone: 'Europe/Berlin',
       userName: 'Mira',
     }).parts.join(' '),

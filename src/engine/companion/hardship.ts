@@ -48,8 +48,16 @@ const THINGS =
 
 const LOSS_DIED =
   /\b(?:died|passed\s+away|passed\s+on|is\s+dead|was\s+put\s+down|had\s+to\s+be\s+put\s+down|didn'?t\s+make\s+it)\b/;
-const LOSS_WORDS =
-  /\b(?:funeral|grieving|grief|mourning|(?:had\s+to\s+)?put\s+(?:\w+\s+){0,2}down)\b/;
+const LOSS_WORDS = /\b(?:funeral|grieving|grief|mourning)\b/;
+const PETS =
+  '(?:(?:old|little|sweet|baby|beloved)\\s+)?(?:dog|cat|puppy|kitten|pet|bird|hamster|rabbit|bunny|horse|guinea\\s+pig)';
+/**
+ * A pet put to sleep ('we had to put our dog down', 'the vet put him down'); not 'I can't put it
+ * down' (a book), 'put my phone down' or 'put the baby down for a nap'.
+ */
+const LOSS_PUT_DOWN = new RegExp(
+  `\\b(?:(?:had\\s+to|we|they|vet)\\s+put\\s+(?:him|her|them|(?:my|our|the)\\s+${PETS})\\s+down(?!\\s+for\\b)|put\\s+(?:my|our)\\s+${PETS}\\s+down)\\b`,
+);
 const LOSS_LOST = new RegExp(`\\b(?:lost|losing)\\s+(?:my|our)\\s+(${BELOVED})\\b`);
 const LOSS_SUBJECT = new RegExp(
   `\\b(?:my|our)\\s+(${BELOVED}|\\w+)\\s+(?:just\\s+|has\\s+|had\\s+)?$`,
@@ -157,7 +165,7 @@ export function hardshipOf(message: string): HardshipReading | null {
     }
     const lost = found(LOSS_LOST, text);
     if (lost) return sad('loss', theirs(lost[1]));
-    if (found(LOSS_WORDS, text)) return sad('loss');
+    if (found(LOSS_WORDS, text) || found(LOSS_PUT_DOWN, text)) return sad('loss');
   }
   if (found(BREAKUP, text)) return sad('breakup');
   if (found(JOB, text)) return sad('job');

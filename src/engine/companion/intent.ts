@@ -13,6 +13,7 @@ import {
   isBack,
   isLaugh,
   isRightBack,
+  willTell,
   openingOf,
   ownerStatusOf,
   reactionOf,
@@ -53,6 +54,7 @@ export type Flavour =
   | 'opinion'
   | 'exclaim_good'
   | 'exclaim_bad'
+  | 'will_tell'
   | null;
 
 export interface Analysis {
@@ -197,7 +199,7 @@ export function detectFeeling(text: string): Feeling | null {
 }
 
 const LEAD_FILLER =
-  /^(?:(?:ok(?:ay)?|so|and|also|oh|well|btw|hey|hi|pls|please|kiri|listen|um+|uh+)[\s,!.:~-]+)+/i;
+  /^(?:(?:ok(?:ay)?|so|and|also|o+h+|a+h+|hmm+|well|btw|hey|hi|pls|please|kiri|listen|um+|uh+)[\s,!.:~-]+)+/i;
 
 const GREETING =
   /^(?:(?:hi+|hello+|hey+|heya|hiya|helo+|hallo+|howdy|hola|yo+|sup|wa?ss?up|what'?s up|greetings|good (?:morning|afternoon|evening|day)|g'?morning)(?=$|[\s,!.~?:;)])|(?:morning|evening|afternoon)(?=\s*(?:$|[,!.~?:;)]|(?:kiri|there|you|all|everyone)\b)))/i;
@@ -366,6 +368,13 @@ const NO_THANKS = /\bno,?\s+thanks?\b|\bno thank you\b/i;
 const QUESTION_START =
   /^(?:what|why|how|when|where|who|whom|whose|which|can|could|should|would|will|do|does|did|is|are|am|was|were|have|has|any|anyone|tell me|explain|help me|may|shall)\b/i;
 /**
+ * A worry said as a question ('what if I can't find anything better', 'but what if they say no?'):
+ * the owner is anxious, not asking her to look something up. 'what if you …' asks her.
+ */
+const WORRY =
+  /^(?:(?:but|and|so|ugh|hmm+|idk|honestly)[\s,]+)*what\s+if\s+(?:i|i'?m|we|they|he|she|it|my|our|nobody|no\s+one|everyone|something|things|this|that)\b/i;
+
+/**
  * An exclamation that opens like a question ('what a beautiful morning', 'what a mess', 'how cute'):
  * without a question mark it asks nothing, and she does not answer that she cannot look it up.
  */
@@ -377,9 +386,9 @@ const DATE_QUESTION =
   /\b(?:what\s+day\s+is\s+(?:it|today)|what'?s\s+the\s+date|what\s+is\s+the\s+date|what(?:'?s|\s+is)\s+today'?s?\s+date|what\s+date\s+is\s+it)\b/i;
 
 const AFFECTION =
-  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are|\s+r|r)\s+(?:(?:so|really|very|such\s+a|the\s+most)\s+)?(?:the\s+best|amazing|sweet|cute|adorable|kind|lovely|wonderful|awesome|a\s+sweetheart|a\s+good\s+friend|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\bi'?m\s+(?:so\s+|really\s+)?proud\s+of\s+you\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b|^(?:i\s+)?(?:(?:really|so|kinda)\s+)?miss(?:ed)?\s+(?:you|u|ya)\b/i;
+  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are|\s+r|r)\s+(?:(?:so|really|very|such\s+a|the\s+most)\s+)?(?:the\s+best|amazing|sweet|cute|adorable|kind|lovely|wonderful|awesome|a\s+sweetheart|a\s+good\s+friend|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\byou\s+(?:always\s+)?know\s+(?:just\s+)?(?:what|how)\s+to\s+(?:say|make\s+me|cheer\s+me)|(?<!\b(?:can|could|will|would|please)\s+)\byou\s+(?:always\s+)?(?:make|made)\s+me\s+(?:feel\s+(?:so\s+)?better|smile|laugh|happy)\b|\bi'?m\s+(?:so\s+|really\s+)?proud\s+of\s+you\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b|^(?:i\s+)?(?:(?:really|so|kinda)\s+)?miss(?:ed)?\s+(?:you|u|ya)\b/i;
 const ACK =
-  /^(?:ok(?:ay)?|k+|kk|sure|alright|right|yeah|yea|ya|yes|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|hmm+|mm+|mhm+|uh\s+huh|oh+|ah+|aha+|(?:oh+\s+)?i see|oh+\s+ok(?:ay)?|cool|nice|true|fair|fair\s+enough|got it|makes sense|good|great|fine|awesome|perfect|whatever|same|same\s+here|me\s+too|exactly|indeed|agreed|ikr|i\s+know)(?:[\s,]+(?:ok(?:ay)?|then|lol|haha+|hehe+))*[\s!.~]*$/i;
+  /^(?:ok(?:ay)?|k+|kk|sure|alright|right|yeah|yea|ya|yes|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|hmm+|mm+|mhm+|uh\s+huh|oh+|ah+|aha+|(?:oh+\s+)?i see|oh+\s+ok(?:ay)?|cool|nice|true|fair|fair\s+enough|got it|makes sense|good|great|fine|awesome|perfect|whatever|same|same\s+here|me\s+too|exactly|indeed|agreed|ikr|i\s+know|(?:(?:yeah|yes|ok(?:ay)?|hmm+|mm+)[\s,]+)?(?:you'?re|you\s+are|ur)\s+(?:so\s+|totally\s+|probably\s+|absolutely\s+)?right|(?:that'?s|thats)\s+(?:so\s+)?true|(?:good|fair)\s+point)(?:[\s,]+(?:ok(?:ay)?|then|lol|haha+|hehe+))*[\s!.~]*$/i;
 /** 'sorry I was busy', 'sorry for the late reply': the owner apologising for a silence. */
 const APOLOGY =
   /^(?:(?:so|really)\s+)?(?:sorry|sry|soz|my\s+bad|apologies)[\s!.~]*$|^(?:(?:so|really)\s+)?(?:sorry|sry|soz|apologies)\b[^.!?]{0,40}?\b(?:busy|late|slow|away|gone|reply|replying|answer|answering|disappear(?:ed|ing)?|vanish(?:ed|ing)?|took\s+so\s+long|ignored\s+you|missed\s+your)/i;
@@ -551,6 +560,10 @@ export function analyse(
   }
   const math = readArithmetic(body);
   if (math) return { ...base, intent: 'question', question: 'math', math };
+  if (WORRY.test(body)) {
+    const intensity = reading && !POSITIVE_FEELINGS.has(reading.feeling) ? reading.intensity : 0.4;
+    return { ...base, intent: 'feeling', feeling: 'anxious', feelingIntensity: intensity };
+  }
   const requested = requestOf(body || text);
   // 'I'll watch something after dinner' … 'any recommendations?': the kind the owner just spoke of.
   const request =
@@ -627,6 +640,7 @@ export function analyse(
   if (!/[\p{L}\p{N}]/u.test(body)) return { ...base, flavour: 'wordless' };
   if (isBack(body)) return { ...base, flavour: 'back' };
   if (isRightBack(body)) return { ...base, flavour: 'brb' };
+  if (willTell(body)) return { ...base, flavour: 'will_tell' };
   const reaction = reactionOf(body);
   if (reaction) return { ...base, flavour: reaction };
   if (ACK.test(body)) return { ...base, flavour: 'ack' };

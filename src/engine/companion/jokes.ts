@@ -48,9 +48,12 @@ export const JOKES: Joke[] = [
   { setup: "what's orange and sounds like a parrot?", punchline: 'a carrot' },
 ];
 
-/** The owner asks for a joke: 'tell me a joke', 'make me laugh', 'know any jokes?', 'another one'. */
+/**
+ * The owner asks for a joke: 'tell me a joke', 'make me laugh', 'know any jokes?', 'another one'; 'you
+ * make me smile' is a compliment ('can you make me laugh?' still asks).
+ */
 const JOKE_REQUEST =
-  /\b(?:tell|give|got|have|know|hear|share)\b[^.?!]{0,20}\bjokes?\b|\bjoke\s+(?:please|pls|time)\b|^(?:a\s+)?jokes?(?:\s+(?:please|pls))?$|\bmake\s+me\s+(?:laugh|smile)\b|\bsay\s+something\s+funny\b|\bcheer\s+me\s+up\s+with\s+a\s+joke\b|\bi\s+(?:need|want)\s+(?:a\s+)?(?:joke|laugh)\b|\b(?:another|one\s+more)\s+joke\b|\bany\s+(?:good\s+)?jokes\b/i;
+  /\b(?:tell|give|got|have|know|hear|share)\b[^.?!]{0,20}\bjokes?\b|\bjoke\s+(?:please|pls|time)\b|^(?:a\s+)?jokes?(?:\s+(?:please|pls))?$|(?:(?<!\byou\s+(?:always\s+|really\s+|just\s+)?)|(?<=\b(?:can|could|will|would|please)\s+you\s+))\bmake\s+me\s+(?:laugh|smile)\b|\bsay\s+something\s+funny\b|\bcheer\s+me\s+up\s+with\s+a\s+joke\b|\bi\s+(?:need|want)\s+(?:a\s+)?(?:joke|laugh)\b|\b(?:another|one\s+more)\s+joke\b|\bany\s+(?:good\s+)?jokes\b/i;
 /** 'another one', 'one more' on their own, which ask for a joke only right after one. */
 const MORE =
   /^(?:(?:ok(?:ay)?|haha+|lol|hehe+)[\s,!.]*)?(?:another(?:\s+one)?|one\s+more|more|again)(?:[\s,!.]+(?:please|pls))?$/i;

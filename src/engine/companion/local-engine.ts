@@ -171,11 +171,16 @@ function planGreeting(ctx: Context): Plan {
   };
 }
 
+/** From this hour a goodbye is a good night (the evening before it is still an evening's). */
+const NIGHT_FROM_HOUR = 21;
+
 function planFarewell(ctx: Context): Plan {
+  // A goodbye at 6 pm is not for the night: the owner may be off out ('sweet dreams' was said then).
   const night =
-    ctx.part === 'evening' ||
     ctx.part === 'late_night' ||
+    ctx.hour >= NIGHT_FROM_HOUR ||
     /(?:\b|good)(?:night|nite)\b|\b(?:gn|sleep|bed|dreams)\b/i.test(ctx.input.message);
+  const evening = !night && ctx.part === 'evening';
   // 'goodnight, love you': her love back with the goodbye.
   const loved = /\b(?:love|luv)\s+(?:you|u|ya)\b/i.test(ctx.input.message);
   const c = chances(ctx.voice);
@@ -191,7 +196,11 @@ function planFarewell(ctx: Context): Plan {
         ? extra
         : [
             {
-              pool: night ? [...P.FAREWELL_BODIES, ...P.FAREWELL_BODIES_NIGHT] : P.FAREWELL_BODIES,
+              pool: night
+                ? [...P.FAREWELL_BODIES, ...P.FAREWELL_BODIES_NIGHT]
+                : evening
+                  ? [...P.FAREWELL_BODIES, ...P.FAREWELL_BODIES_EVENING]
+                  : P.FAREWELL_BODIES,
             },
           ]),
       { pool: P.HUMOR, chance: c.humor * 0.4 },
@@ -845,6 +854,27 @@ export function needsANextStep(text: string): boolean {
   );
 }
 
+/**
+ * Rule toldAhead: the owner tells what they will do ('maybe I'll go for a walk later', "I'll look it
+ * up", "I'm going to call her tomorrow"): nothing has happened yet to ask about.
+ */
+export function toldAhead(text: string): boolean {
+  return /^(?:(?:ok(?:ay)?|so|maybe|then|i\s+think|probably|anyway)[\s,]+)*(?:i'?ll|i\s+will|i'?m\s+(?:going\s+to|gonna)|i\s+am\s+going\s+to|gonna|going\s+to|i\s+(?:might|may|want\s+to|plan\s+to))\b/i.test(
+    text.slice(0, 200),
+  );
+}
+
+/** Lines that ask about what already happened: not for something the owner will do. */
+const ASKS_AFTER =
+  /\b(?:what\s+happened|how\s+did\s+it\s+go|was\s+it\s+(?:good|any\s+good)|after\s+it|what\s+did\s+you\s+think|did\s+you\s+win)\b/i;
+
+/** The pool without its questions about what already happened, when the owner told ahead. */
+function inTense(pool: Entry[], ahead: boolean): Entry[] {
+  if (!ahead) return pool;
+  const fitting = pool.filter((entry) => !ASKS_AFTER.test(asLine(entry).t));
+  return fitting.length > 0 ? fitting : [P.TELL_ME_MORE];
+}
+
 function planStatement(ctx: Context): Plan {
   const c = chances(ctx.voice);
   if (ctx.analysis.flavour === 'nudge') return planNudge(ctx);
@@ -907,6 +937,8 @@ function planStatement(ctx: Context): Plan {
       };
     case 'brb':
       return { nameChance: 0.3, steps: [{ pool: P.BRB_ANSWERS }] };
+    case 'will_tell':
+      return { nameChance: 0.3, steps: [{ pool: P.WILL_TELL_ANSWERS }] };
     case 'doubt':
     case 'surprise':
       return {
@@ -994,10 +1026,14 @@ function planStatement(ctx: Context): Plan {
     readSentiment(said).compound <= -0.3
       ? 'food_bad'
       : smallTalk;
+  const ahead = toldAhead(said);
   // A topic asks its own question ('what are you studying?'), not 'how do you feel about it?'.
-  const follows = topic
-    ? [...P.SMALL_TALK[topic]!.filter((entry) => asLine(entry).t.includes('?')), P.TELL_ME_MORE]
-    : P.STATEMENT_FOLLOWS;
+  const follows = inTense(
+    topic
+      ? [...P.SMALL_TALK[topic]!.filter((entry) => asLine(entry).t.includes('?')), P.TELL_ME_MORE]
+      : P.STATEMENT_FOLLOWS,
+    ahead,
+  );
   // 'I'm home' needs no echo ('wait, you're home?'), nor 'on my way' ('so, your way ~'), nor 'this
   // is my stop' ('so, your stop ~').
   const echo =
@@ -1018,7 +1054,7 @@ function planStatement(ctx: Context): Plan {
               : P.STATEMENT_OPENERS,
       },
       ...(echo ? [{ pool: echo, chance: 0.6 }] : []),
-      { pool: topic ? P.SMALL_TALK[topic]! : P.STATEMENT_BODIES },
+      { pool: inTense(topic ? P.SMALL_TALK[topic]! : P.STATEMENT_BODIES, ahead) },
       ...memoryWeave(ctx),
       // 'want to think through what to do next?' only where there is something to decide.
       ...(needsANextStep(said)
@@ -1167,6 +1203,10 @@ function repeatsAPhrase(text: string, segments: readonly string[]): boolean {
   return [...distinctivePairs(text)].some((pair) => used.has(pair));
 }
 
+/** An opener that is only a sound ('ooh', 'oh?', 'mhm Mira.', 'okay ~'). */
+const SOUND_ONLY = /^(?:o+h+|mhm+|okay|ok|m+|aw+|hmm+)(?:[\s,]+\p{L}+)?[\s.~?!]*$/iu;
+const OPENS_WITH_SOUND = /^(?:o+h+|mhm+|okay|ok|m+|aw+|hmm+)\b/i;
+
 function compose(ctx: Context, rng: Random): string[] {
   const { steps, nameChance } = attempts(ctx).plan;
   const slots: Slots = {
@@ -1183,6 +1223,11 @@ function compose(ctx: Context, rng: Random): string[] {
     if (step.follow && segments.some((segment) => segment.includes('?'))) continue;
     const text = say(step, ctx, slots, rng, segments);
     if (!text) continue;
+    // 'ooh. ooh, i love hearing about the weather ~': an opener that is only a sound gives way to a
+    // line that opens with one.
+    if (segments.length === 1 && SOUND_ONLY.test(segments[0]!) && OPENS_WITH_SOUND.test(text)) {
+      segments.pop();
+    }
     if (step.afterPrevious) {
       // A reason is one sentence with its suggestion ('…let the rest wait, because …'), so a split
       // never sends it alone.

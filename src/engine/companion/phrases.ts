@@ -162,6 +162,12 @@ export const FAREWELL_BODIES_NIGHT: Entry[] = [
   L("i'll be here in the morning ~", 'I will be here in the morning.'),
 ];
 
+/** A goodbye between 5 and 9 pm: the evening is still ahead. */
+export const FAREWELL_BODIES_EVENING: Entry[] = [
+  L('enjoy your evening ~', 'Enjoy your evening.'),
+  L('have a lovely evening ~', 'Have a lovely evening.'),
+];
+
 export const FAREWELL_TIRED: Entry[] = [
   "rest well, you've earned it",
   L('go recharge ~ you sounded so tired', null, 'soft'),
@@ -916,6 +922,13 @@ export const BRB_ANSWERS: Entry[] = [
   'take your time{n} ~',
   L("i'll wait ~ patiently. mostly.", null, 'playful', 'notformal'),
   L('no rush{n}, i’m not going anywhere ~', null, 'soft'),
+];
+/** "I'll tell you how it goes", "I'll let you know": she looks forward to it and asks nothing now. */
+export const WILL_TELL_ANSWERS: Entry[] = [
+  L('yes please{n} ~ i want to hear everything', 'Please do{n}. I would like to hear how it goes.'),
+  L("i'll hold you to that{n} ~", 'I will look forward to it{n}.'),
+  L("deal ~ i'll be waiting to hear", null, 'notformal'),
+  L('please do{n} ~ good luck!', null, 'soft'),
 ];
 /** 'really?', 'wow', 'no way': a reaction to what she just said. */
 export const SURPRISE_ANSWERS: Entry[] = [

@@ -181,6 +181,16 @@ export function isRightBack(message: string): boolean {
   );
 }
 
+/**
+ * Rule willTell: the owner promises to tell her later ("I'll tell you how it goes", "I'll let you
+ * know", 'will report back'): she looks forward to it, and asks nothing now.
+ */
+export function willTell(message: string): boolean {
+  return /^(?:(?:ok(?:ay)?|alright|anyway|but|and)[\s,]+)*(?:i'?ll|i\s+will|will|gonna)\s+(?:(?:tell|update)\s+you\s+(?:how\s+it\s+(?:goes|went)|all\s+about\s+it|about\s+it|everything|later|tomorrow|tonight|after)|let\s+you\s+know(?:\s+how\s+it\s+(?:goes|went))?|report\s+back|keep\s+you\s+(?:posted|updated))(?:[\s,]+(?:later|tomorrow|tonight|after|kiri))*$/.test(
+    message.length > SHORT_REPLY_CHARS ? '' : plain(message),
+  );
+}
+
 export type Reaction = 'doubt' | 'surprise' | 'puzzled';
 
 /**

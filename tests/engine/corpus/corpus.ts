@@ -998,6 +998,55 @@ export const CORPUS: CorpusItem[] = [
     must: [/what happened/i],
     mustNot: [/look things up|internet|not certain|good question/i],
   },
+  // An evening on the way home, typed as an owner would (2026-12-02).
+  {
+    kind: 'small talk',
+    message: "maybe I'll go for a walk later",
+    intent: 'statement',
+    good: 'a walk still ahead: nothing asked about how it went',
+    mustNot: [/what happened|how did it go|was it (?:good|any good)|what did you think/i],
+  },
+  ...(["I'll tell you how it goes", "ok I'll let you know"] as const).map(
+    (message): CorpusItem => ({
+      kind: 'short replies',
+      message,
+      intent: 'statement',
+      good: 'a promise to tell later: she looks forward to it, asks nothing now',
+      must: [/hear|hold you to that|please do|look forward/i],
+      mustNot: [/\?|interesting|tell me more|listening/i],
+    }),
+  ),
+  {
+    kind: 'feeling bad',
+    message: "what if I can't find anything better",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: 'a worry said as a question: she comforts, no lookup',
+    mustNot: [/look things up|internet|not certain|good question/i],
+  },
+  ...(["you're right", 'good point'] as const).map((message): CorpusItem => ({
+    kind: 'short replies',
+    message,
+    intent: 'statement',
+    good: 'agreement: a short nod',
+    mustNot: [/interesting|what happened|thank you for telling me/i],
+  })),
+  {
+    kind: 'short replies',
+    message: 'you always know what to say',
+    intent: 'statement',
+    good: 'a compliment to her: she is touched',
+    must: [/aww|thank|blush|hehe|sweet|kind/i],
+    mustNot: [/interesting|tell me more/i],
+  },
+  {
+    kind: 'small talk',
+    message: "I can't put it down, this book is so good",
+    intent: 'feeling',
+    polarity: 'positive',
+    good: 'a gripping book: no condolences',
+    mustNot: [/sorry|loss|grief|losing someone/i],
+  },
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
