@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyse } from '../../src/engine/companion/intent';
 import { hardshipOf } from '../../src/engine/companion/hardship';
 import { likesOf } from '../../src/engine/companion/likes';
-import { needsANextStep, toldAhead } from '../../src/engine/companion/local-engine';
+import { namesMany, needsANextStep, toldAhead } from '../../src/engine/companion/local-engine';
 import { willTell } from '../../src/engine/companion/short-replies';
 import { repliesTo } from '../support/engine-replies';
 
@@ -291,4 +291,84 @@ describe('a goodbye at 6 pm is for the evening, at 10 pm for the night', () => {
       ),
     ).toBe(true);
   });
+});
+
+describe('a weekend, a slow day, a walk about to start, a dog walked, a film seen', () => {
+  it.each(["it's saturday finally", 'finally friday', 'tgif'])(
+    '%j is the weekend: she is glad with them',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/weekend|finally|earned|plans/i);
+        expect(reply).not.toMatch(/interesting|hearing about your day|glad you share/i);
+      }
+    },
+  );
+
+  it.each(['no plans today, just relaxing', 'lazy day today', 'just chilling'])(
+    '%j is a slow day, not a story to go on with',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/slow day|lazy one|anything nice/i);
+        expect(reply).not.toMatch(/what happened|interesting|hearing about your day/i);
+      }
+    },
+  );
+
+  it.each(['ok going for my walk now', 'off to the gym', 'heading out for a run'])(
+    '%j: off they go, seen off without a question or an echo',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/enjoy it|go go|have a good one/i);
+        expect(reply).not.toMatch(/\?|how do you feel after|your walk|listening|tell me more/i);
+      }
+    },
+  );
+
+  it("'we went hiking with our dog' is told: not 'what are they up to?'", () => {
+    for (const reply of replies('we went hiking with our dog')) {
+      expect(reply).not.toMatch(/what are they up to/i);
+    }
+    for (const reply of replies('my dog is sleeping on my feet')) {
+      expect(reply).not.toMatch(/what are they up to/i);
+    }
+  });
+
+  it("'ooh I've seen that one' after her film: not 'would you recommend it to me?'", () => {
+    const history = [
+      { role: 'assistant' as const, content: "you could watch Spirited Away, it's lovely" },
+    ];
+    for (const reply of repliesTo("ooh I've seen that one", { history })) {
+      expect(reply).toMatch(/seen it|did you like it|ahead of me/i);
+      expect(reply).not.toMatch(/recommend it to me|you've seen that one|hearing about your day/i);
+    }
+  });
+});
+
+describe('plans with friends, and plans of many', () => {
+  it.each([
+    ['drinks', true],
+    ['finals', true],
+    ['yoga class', false],
+    ['news', false],
+    ['bus', false],
+    ['party', false],
+  ] as const)('Rule namesMany: %j is many: %s', (event, many) => {
+    expect(namesMany(event)).toBe(many);
+  });
+
+  it("'drinks with friends tonight' are tonight, never 'your drinks is tonight'", () => {
+    for (const reply of repliesTo('drinks with friends tonight', { seeds: 20 })) {
+      expect(reply).not.toMatch(/drinks is/i);
+    }
+  });
+
+  it.each(["I'm going out with friends tonight", 'seeing friends tomorrow'])(
+    '%j is something fun, named as no event',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/fun|look forward|lovely/i);
+        expect(reply).not.toMatch(/your going out|your seeing|got it:/i);
+      }
+    },
+  );
 });

@@ -666,12 +666,22 @@ function planNudge(ctx: Context): Plan {
   };
 }
 
+/** Rule namesMany: 'drinks', 'finals', 'exams' are many; 'class', 'bus', 'news' are one. */
+export function namesMany(event: string): boolean {
+  const last = event.trim().split(/\s+/).pop()!.toLowerCase();
+  return (
+    /(?<![siu'])s$/.test(last) && !['news', 'series', 'species', 'physics', 'maths'].includes(last)
+  );
+}
+
 /** The plan's own line: when it is, from her side, and a word for the kind of event. */
 function planSteps(ctx: Context, c: ReturnType<typeof chances>, withFollow: boolean): Step[] {
   const plan = ctx.dayPlan;
   if (!plan) return [];
   const values = {
     event: plan.event ? `your ${plan.event}` : null,
+    // 'your drinks are tonight', not 'your drinks is tonight'.
+    is: plan.event && namesMany(plan.event) ? 'are' : 'is',
     when: plan.when,
     away: plan.daysAway >= 2 ? `${plan.daysAway} days` : null,
   };
@@ -737,6 +747,27 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'commute';
+  // 'it's saturday finally', 'tgif': the weekend, glad with them.
+  if (
+    /\b(?:(?:it'?s|it\s+is)\s+(?:finally\s+)?(?:friday|saturday|sunday|the\s+weekend)(?:\s+(?:finally|at\s+last))?\s*[!.~]*$|(?:finally|yay|happy)\s+(?:friday|saturday|(?:the\s+)?weekend)|tgif|weekend\s+(?:at\s+last|finally|is\s+here))\b/i.test(
+      text,
+    )
+  )
+    return 'weekend';
+  // 'no plans today, just relaxing', 'lazy day': a slow day, nothing to ask about how it went.
+  if (
+    /\b(?:relaxing|chilling|chillin|taking\s+it\s+easy|lazy\s+(?:day|sunday|saturday|morning|afternoon|evening)|doing\s+nothing|no\s+plans)\b/i.test(
+      text,
+    )
+  )
+    return 'relaxing';
+  // 'I've seen that one' (after her recommendation, often): not 'would you recommend it to me?'.
+  if (
+    /\b(?:i'?ve|i\s+have)\s+(?:already\s+)?(?:seen|read|watched|heard)\s+(?:it|that(?:\s+one)?|this(?:\s+one)?)(?:\s+(?:already|before))?\s*[!.~]*$/i.test(
+      text,
+    )
+  )
+    return 'seen_it';
   if (/\b(?:rain(?:ing|y)?|drizzl\w*|pouring)\b/i.test(text)) return 'rain';
   if (
     /\b(?:freezing|(?:so|really|very|too|super|bitterly)\s+cold|(?:it'?s|it\s+is)\s+cold)\b/i.test(
@@ -758,7 +789,13 @@ function smallTalkOf(text: string): string | null {
       text,
     )
   )
-    return 'pet';
+    // 'we went hiking with our dog' is told: not 'what are they up to?'.
+    return /\b(?:went|took|was|were|did|had|\w+ed)\b/i.test(text)
+      ? 'pet_told'
+      : // 'my dog is sleeping on my feet' says what they are up to.
+        /\b(?:is|are)\s+(?:\w+\s+)?\w+ing\b/i.test(text)
+        ? 'pet_now'
+        : 'pet';
   // 'I'll watch something after dinner' is about the watching: the meal only says when.
   const meal = text.replace(
     /\b(?:after|before|during|at|until|till)\s+(?:dinner|lunch|breakfast)\b/gi,
@@ -802,8 +839,18 @@ function smallTalkOf(text: string): string | null {
     // 'I'm watching a movie' is not asked 'what did you think of it?' yet.
     return /\b(?:watching|reading|binging|starting)\b/i.test(text) ? 'screen_now' : 'screen';
   if (/\b(?:song|music|album|playlist|concert|band)\b/i.test(text)) return 'music';
-  if (/\b(?:gym|run|ran|running|workout|yoga|swim|swam|walk|hike|exercise)\b/i.test(text))
-    return 'exercise';
+  if (
+    /\b(?:gym|run|ran|running|workout|yoga|swim|swam|swimming|walk|walking|hike|hiking|jog|jogging|exercise)\b/i.test(
+      text,
+    )
+  )
+    // 'ok going for my walk now', 'off to the gym': off they go, nothing to ask about it yet.
+    return toldAhead(text) ||
+      /^(?:(?:ok(?:ay)?|so|alright|right)[\s,]+)*(?:i'?m\s+)?(?:going\s+(?:for|to)|off\s+(?:to|for)|heading\s+(?:out|off|to)|about\s+to|leaving\s+for)\b/i.test(
+        text,
+      )
+      ? 'exercise_ahead'
+      : 'exercise';
   return null;
 }
 
@@ -1037,9 +1084,16 @@ function planStatement(ctx: Context): Plan {
   // 'I'm home' needs no echo ('wait, you're home?'), nor 'on my way' ('so, your way ~'), nor 'this
   // is my stop' ('so, your stop ~').
   const echo =
-    topic === 'home' || topic === 'commute' || topic === 'arrived' ? null : echoPool(ctx);
-  // Off the train and on their way: she sees them off, and asks nothing more.
-  const leaving = topic === 'arrived';
+    topic === 'home' ||
+    topic === 'commute' ||
+    topic === 'arrived' ||
+    topic === 'exercise_ahead' ||
+    topic === 'seen_it' ||
+    topic === 'weekend'
+      ? null
+      : echoPool(ctx);
+  // Off the train and on their way, or off for a walk: she sees them off, and asks nothing more.
+  const leaving = topic === 'arrived' || topic === 'exercise_ahead';
   return {
     nameChance: 0.3,
     steps: [

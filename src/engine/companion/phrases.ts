@@ -1123,24 +1123,27 @@ export const BIRTHDAY_THEIRS_FOLLOWS: Entry[] = [
 // Plans and times (plans.ts): {event} 'your interview', {when} 'Friday at 3 pm', {away} 'in 4 days'.
 export const PLAN_LINES: Record<string, Entry[]> = {
   challenge: [
-    "so {event} is {when} ~ you've got this",
+    "so {event} {is} {when} ~ you've got this",
     "{event}, {when} — i'm rooting for you already",
     L(
-      "ooh, {event} is {when}! you'll do great",
-      'So {event} is {when}. I am sure you will do well.',
+      "ooh, {event} {is} {when}! you'll do great",
+      'So {event} {is} {when}. I am sure you will do well.',
     ),
   ],
   fun: [
-    'ooh, {event} is {when}! that sounds lovely ~',
+    'ooh, {event} {is} {when}! that sounds lovely ~',
     '{event}, {when} — something to look forward to',
     L('yay, {event} {when}! ~', 'How lovely: {event}, {when}.', 'notformal'),
+    // 'going out with friends tonight' names no one event.
+    L('ooh, have fun {when} ~', 'I hope you have a lovely time {when}.'),
+    L('yay, {when} sounds fun ~', null, 'notformal'),
   ],
   appointment: [
-    "{event} is {when} — i hope it's quick and easy ~",
+    "{event} {is} {when} — i hope it's quick and easy ~",
     'okay, {event}, {when}. i hope it goes smoothly',
   ],
   other: [
-    'so {event} is {when} ~',
+    'so {event} {is} {when} ~',
     '{event}, {when} — got it',
     'got it: {when} ~',
     'ooh, {when}! ~',
@@ -1250,6 +1253,7 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   ],
   bed: ['cozy ~ are you winding down?', 'that sounds comfy ~', 'resting is good ~ you deserve it'],
   pet: ['aww, give them a pat from me ~', 'what are they up to?', 'pets make everything better ~'],
+  pet_now: ['aww, give them a pat from me ~', 'pets make everything better ~', 'how old are they?'],
   games: ['ooh, which game?', 'did you win? ~', 'games are the best way to switch off ~'],
   screen: ['ooh, what did you think of it?', 'was it any good?', 'would you recommend it to me?'],
   screen_now: ['ooh, which one?', 'enjoy it ~', 'is it any good so far?'],
@@ -1260,6 +1264,27 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   ],
   music: ['ooh, what are you listening to?', 'music makes everything better ~'],
   exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
+  exercise_ahead: [
+    "enjoy it ~ i'll be here after",
+    L("go go ~ you've got this", 'Enjoy it.', 'notformal'),
+    'have a good one ~ your body will thank you',
+  ],
+  weekend: [
+    L('yay, the weekend ~ you made it!', 'The weekend at last.'),
+    "finally ~ you've earned this one",
+    'any plans, or a slow one?',
+  ],
+  relaxing: [
+    'a slow day sounds perfect ~',
+    L('you deserve a lazy one ~', 'You deserve a quiet day.'),
+    'doing anything nice, or properly nothing?',
+  ],
+  seen_it: [
+    L("oh, you've seen it already! ~", 'Ah, you have seen it already.'),
+    'did you like it?',
+    L("ha, you're a step ahead of me ~", null, 'playful'),
+  ],
+  pet_told: ['aww, that sounds lovely ~', 'did they enjoy it? ~', 'aww, give them a pat from me ~'],
 };
 
 // Hard news (hardship.ts): grief, illness, a break-up, a lost job, a failure, a bad day, harm by
