@@ -5,9 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { analyse } from '../../src/engine/companion/intent';
 import { hardshipOf } from '../../src/engine/companion/hardship';
 import { likesOf } from '../../src/engine/companion/likes';
+import { readPlan } from '../../src/engine/companion/plans';
+import { extractDetail } from '../../src/engine/companion/text';
 import { namesMany, needsANextStep, toldAhead } from '../../src/engine/companion/local-engine';
 import { willTell } from '../../src/engine/companion/short-replies';
-import { repliesTo } from '../support/engine-replies';
+import { REPLY_TIME, repliesTo } from '../support/engine-replies';
 
 describe('Rule likesOf: a preference the owner states', () => {
   it.each([
@@ -371,4 +373,64 @@ describe('plans with friends, and plans of many', () => {
       }
     },
   );
+});
+
+// A working day's lunch break and afternoon, typed as an owner would (2026-12-02).
+describe('a lunch break and an afternoon at work', () => {
+  it.each([
+    "can't wait to go home",
+    'only 3 more hours',
+    "can't wait for the weekend",
+    '20 minutes left',
+  ])('%j: the end in sight, she counts down with them', (message) => {
+    expect(analyse(message).flavour).toBe('longing');
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(/almost there|counting down|so close|not long/i);
+      expect(reply).not.toMatch(/tell me everything|really\?!|excited with you/i);
+    }
+  });
+
+  it.each(["I can't wait to see you", '3 hours', "can't wait for my birthday party"])(
+    '%j is no countdown',
+    (message) => expect(analyse(message).flavour).not.toBe('longing'),
+  );
+
+  it("'on my lunch break' is a breather, 'just had a sandwich' a meal", () => {
+    for (const reply of replies('on my lunch break')) {
+      expect(reply).toMatch(/breather|pause|having/i);
+      expect(reply).not.toMatch(/delicious|hungry/i);
+    }
+    for (const reply of replies('just had a sandwich')) {
+      expect(reply).not.toMatch(/interesting|what happened|hearing about your day/i);
+    }
+  });
+
+  it("'my coworker brought cake today' is a story of today, no plan, no echo of the verb", () => {
+    expect(readPlan('my coworker brought cake today', REPLY_TIME, 'Europe/Berlin')).toBeNull();
+    expect(readPlan('I have an exam today', REPLY_TIME, 'Europe/Berlin')).not.toBeNull();
+    expect(extractDetail('my coworker brought cake today').phrase).toBe('your coworker');
+    for (const reply of replies('my coworker brought cake today')) {
+      expect(reply).not.toMatch(
+        /got it: today|ooh, today|coworker brought cake\?|enjoy every bite/i,
+      );
+    }
+  });
+
+  it("'I think I'm getting a cold' is an illness, not the weather; 'so hot in the office' a complaint", () => {
+    expect(analyse("I think I'm getting a cold").hardship?.kind).toBe('illness');
+    for (const reply of replies("I think I'm getting a cold")) {
+      expect(reply).not.toMatch(/weather|cozy/i);
+    }
+    for (const reply of replies("it's so hot in the office")) {
+      expect(reply).toMatch(/hot|cool|water|fan/i);
+      expect(reply).not.toMatch(/love hearing about the weather|rain or shine/i);
+    }
+  });
+
+  it("'my boss liked my presentation!' is good news: not 'how did it go, honestly?'", () => {
+    for (const reply of replies('my boss liked my presentation!')) {
+      expect(reply).toMatch(/great|proud|earned|good to hear/i);
+      expect(reply).not.toMatch(/how did it go|full day|take a lot out of you/i);
+    }
+  });
 });

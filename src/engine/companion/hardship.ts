@@ -73,7 +73,7 @@ const JOB =
 const FAILURE =
   /\b(?:failed\s+(?:my|the|an?|all|every|again)\b|didn'?t\s+pass|flunked|got\s+rejected|was\s+rejected|rejected\s+me|didn'?t\s+get\s+(?:the|that|in)\b|messed\s+up\s+(?:my|the)\s+(?:exam|test|interview|presentation))/;
 const ILLNESS =
-  /\b(?:i'?m|i\s+am|i\s+feel|i'?ve\s+been|feeling|got|getting|is|are|was)\s+(?:so\s+|really\s+|very\s+|a\s+bit\s+|kinda\s+|quite\s+)?(?:sick|ill|unwell|poorly)\b(?!\s+of\b)|\b(?:have|has|got|caught)\s+(?:a\s+|the\s+)?(?:cold|flu|fever|covid|migraine|infection|cancer)\b|\b(?:in|to|at)\s+(?:the\s+)?(?:hospital|er|emergency\s+room|a&e)\b|\bdiagnosed\b|\bcancer\b|\bmy\s+(?:head|back|stomach|tooth|chest)\s+(?:hurts|aches)\b/;
+  /\b(?:i'?m|i\s+am|i\s+feel|i'?ve\s+been|feeling|got|getting|is|are|was)\s+(?:so\s+|really\s+|very\s+|a\s+bit\s+|kinda\s+|quite\s+)?(?:sick|ill|unwell|poorly)\b(?!\s+of\b)|\b(?:have|has|got|caught|getting|catching|coming\s+down\s+with)\s+(?:a\s+|the\s+)?(?:cold|flu|fever|covid|migraine|infection|cancer)\b|\bcoming\s+down\s+with\s+something\b|\b(?:in|to|at)\s+(?:the\s+)?(?:hospital|er|emergency\s+room|a&e)\b|\bdiagnosed\b|\bcancer\b|\bmy\s+(?:head|back|stomach|tooth|chest)\s+(?:hurts|aches)\b/;
 const ILLNESS_SUBJECT = new RegExp(`\\b(?:my|our)\\s+(${BELOVED})\\s+(?:is|was|has|got|went)\\b`);
 const BAD_DAY =
   /\b(?:terrible|awful|horrible|bad|rough|crappy|crap|shitty|shit|horrendous|tough|hard|miserable|the\s+worst)\s+(?:day|week|night|morning|shift|year|time)\b|\b(?:day|week|night|morning|shift|year)\s+(?:has\s+been|was|is|went)\s+(?:so\s+|really\s+|just\s+)?(?:terrible|awful|horrible|bad|rough|crappy|tough|hard|miserable|the\s+worst|a\s+disaster|a\s+mess)\b|\beverything\s+(?:is\s+going|went|goes)\s+wrong\b|\bnothing\s+(?:is\s+going|goes|went)\s+right\b/;

@@ -55,6 +55,7 @@ export type Flavour =
   | 'exclaim_good'
   | 'exclaim_bad'
   | 'will_tell'
+  | 'longing'
   | null;
 
 export interface Analysis {
@@ -375,6 +376,13 @@ const WORRY =
   /^(?:(?:but|and|so|ugh|hmm+|idk|honestly)[\s,]+)*what\s+if\s+(?:i|i'?m|we|they|he|she|it|my|our|nobody|no\s+one|everyone|something|things|this|that)\b/i;
 
 /**
+ * The end of the day in sight ("can't wait to go home", "can't wait for the weekend", 'only 3 more
+ * hours'): she counts down with them, it is not news to be excited about ('tell me everything!').
+ */
+const LONGING =
+  /^(?:(?:ugh|omg|man|god|so|and|just|honestly)[\s,]+)*(?:i\s+)?(?:can'?t|cannot)\s+wait\s+(?:to\s+(?:go|get|be)\s+home|to\s+(?:leave|get\s+out(?:\s+of\s+here)?|sleep|go\s+to\s+bed|lie\s+down)|for\s+(?:the\s+)?(?:weekend|friday|bed|home\s*time|this\s+(?:day|week|shift|meeting)\s+to\s+(?:end|be\s+over)|today\s+to\s+(?:end|be\s+over)))\b|^(?:(?:ugh|only|just|still)\s+)*(?:\d+|one|two|three|four|five|six|an?|half\s+an?)\s+(?:more\s+(?:hours?|minutes?|mins?|days?)(?:\s+(?:left|to\s+go))?|(?:hours?|minutes?|mins?|days?)\s+(?:left|to\s+go))(?:\s+(?:until|till|til)\s+[\w\s]{1,30})?[\s!.~]*$/i;
+
+/**
  * An exclamation that opens like a question ('what a beautiful morning', 'what a mess', 'how cute'):
  * without a question mark it asks nothing, and she does not answer that she cannot look it up.
  */
@@ -560,6 +568,7 @@ export function analyse(
   }
   const math = readArithmetic(body);
   if (math) return { ...base, intent: 'question', question: 'math', math };
+  if (LONGING.test(body)) return { ...base, flavour: 'longing', feeling: null };
   if (WORRY.test(body)) {
     const intensity = reading && !POSITIVE_FEELINGS.has(reading.feeling) ? reading.intensity : 0.4;
     return { ...base, intent: 'feeling', feeling: 'anxious', feelingIntensity: intensity };

@@ -768,7 +768,21 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'seen_it';
+  // 'on my lunch break': a breather, before the food it may name.
+  if (
+    /\b(?:on\s+(?:my|a|the)\s+(?:lunch\s+|coffee\s+|tea\s+|quick\s+)?break|(?:taking|having)\s+(?:a\s+|my\s+)?(?:quick\s+)?(?:lunch\s+|coffee\s+|tea\s+)?break)\b/i.test(
+      text,
+    )
+  )
+    return 'break';
   if (/\b(?:rain(?:ing|y)?|drizzl\w*|pouring)\b/i.test(text)) return 'rain';
+  // 'it's so hot in the office': a complaint about the heat, not the weather's small talk.
+  if (
+    /\b(?:(?:so|really|very|too|super|boiling|roasting)\s+hot|(?:it'?s|it\s+is)\s+hot|heatwave|boiling|sweating|melting)\b/i.test(
+      text,
+    )
+  )
+    return 'hot';
   if (
     /\b(?:freezing|(?:so|really|very|too|super|bitterly)\s+cold|(?:it'?s|it\s+is)\s+cold)\b/i.test(
       text,
@@ -802,12 +816,13 @@ function smallTalkOf(text: string): string | null {
     '',
   );
   if (
-    /\b(?:ate|eat|eating|cooked|cooking|dinner|lunch|breakfast|pizza|pasta|ramen|sushi|coffee|tea|cake|snack)\b/i.test(
+    /\b(?:ate|eat|eating|cooked|cooking|dinner|lunch|breakfast|pizza|pasta|ramen|sushi|coffee|tea|cake|snack|sandwich|burger|salad|soup|noodles|curry|tacos?|pancakes|toast|steak|fries)\b/i.test(
       meal,
     )
   ) {
     // 'I'm cooking dinner' is not asked 'was it good?'.
-    if (/\b(?:ate|had|cooked|made|tried|baked|ordered|was|were)\b/i.test(meal)) return 'food';
+    if (/\b(?:ate|had|cooked|made|tried|baked|ordered|brought|bought|got|was|were)\b/i.test(meal))
+      return 'food';
     // 'I'm making pasta' is not asked what they are having.
     return /\b(?:pizza|pasta|ramen|sushi|coffee|tea|cake|curry|soup|salad|noodles|rice|burgers?|tacos?|pancakes|eggs|toast|sandwich|steak|chicken|fish)\b/i.test(
       meal,
@@ -986,6 +1001,8 @@ function planStatement(ctx: Context): Plan {
       return { nameChance: 0.3, steps: [{ pool: P.BRB_ANSWERS }] };
     case 'will_tell':
       return { nameChance: 0.3, steps: [{ pool: P.WILL_TELL_ANSWERS }] };
+    case 'longing':
+      return { nameChance: 0.3, steps: [{ pool: P.LONGING_ANSWERS }] };
     case 'doubt':
     case 'surprise':
       return {
@@ -1072,7 +1089,10 @@ function planStatement(ctx: Context): Plan {
     (smallTalk === 'food' || smallTalk === 'food_now' || smallTalk === 'food_named_now') &&
     readSentiment(said).compound <= -0.3
       ? 'food_bad'
-      : smallTalk;
+      : // 'my boss liked my presentation!': good news from work, not 'how did it go, honestly?'.
+        smallTalk === 'work' && readSentiment(said).compound >= 0.3
+        ? 'work_good'
+        : smallTalk;
   const ahead = toldAhead(said);
   // A topic asks its own question ('what are you studying?'), not 'how do you feel about it?'.
   const follows = inTense(
@@ -1105,10 +1125,22 @@ function planStatement(ctx: Context): Plan {
             ? P.STATEMENT_OPENERS.filter((entry) => !/^(?:ooh|oh\?)/i.test(asLine(entry).t))
             : leaving
               ? P.STATEMENT_OPENERS.filter((entry) => /^(?:okay|mhm|I see)/.test(asLine(entry).t))
-              : P.STATEMENT_OPENERS,
+              : topic === 'work_good'
+                ? P.STATEMENT_OPENERS.filter((entry) => /^(?:ooh|okay|I see)/.test(asLine(entry).t))
+                : P.STATEMENT_OPENERS,
       },
       ...(echo ? [{ pool: echo, chance: 0.6 }] : []),
-      { pool: inTense(topic ? P.SMALL_TALK[topic]! : P.STATEMENT_BODIES, ahead) },
+      {
+        // Good news is met gladly first ('ooh, that's great ~'), its question after.
+        pool: inTense(
+          topic === 'work_good'
+            ? P.SMALL_TALK[topic]!.filter((entry) => !asLine(entry).t.includes('?'))
+            : topic
+              ? P.SMALL_TALK[topic]!
+              : P.STATEMENT_BODIES,
+          ahead,
+        ),
+      },
       ...memoryWeave(ctx),
       // 'want to think through what to do next?' only where there is something to decide.
       ...(needsANextStep(said)

@@ -923,6 +923,12 @@ export const BRB_ANSWERS: Entry[] = [
   L("i'll wait ~ patiently. mostly.", null, 'playful', 'notformal'),
   L('no rush{n}, i’m not going anywhere ~', null, 'soft'),
 ];
+/** "can't wait to go home", 'only 3 more hours': the end of the day in sight. */
+export const LONGING_ANSWERS: Entry[] = [
+  L('almost there{n} ~ hang in there', 'Not long now{n}.'),
+  'counting down with you ~',
+  L('so close now ~ then feet up', null, 'notformal'),
+];
 /** "I'll tell you how it goes", "I'll let you know": she looks forward to it and asks nothing now. */
 export const WILL_TELL_ANSWERS: Entry[] = [
   L('yes please{n} ~ i want to hear everything', 'Please do{n}. I would like to hear how it goes.'),
@@ -1264,6 +1270,17 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   ],
   music: ['ooh, what are you listening to?', 'music makes everything better ~'],
   exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
+  break: ['enjoy the breather ~', 'a little pause, finally ~', 'what are you having?'],
+  hot: [
+    'ugh, too hot is the worst ~',
+    L('stay cool ~ drink some water, okay?', 'Do drink some water.'),
+    'is there a fan anywhere near you?',
+  ],
+  work_good: [
+    L("ooh, that's great{n} ~ you earned that", 'That is good to hear{n}. You earned it.'),
+    L("look at you ~ i'm proud of you", null, 'notformal'),
+    'how does it feel?',
+  ],
   exercise_ahead: [
     "enjoy it ~ i'll be here after",
     L("go go ~ you've got this", 'Enjoy it.', 'notformal'),

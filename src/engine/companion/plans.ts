@@ -64,6 +64,12 @@ const MORNING_EVENT = /\bbreakfast\b/i;
 const PAST_TOLD =
   /\b(?:woke|got\s+(?:up|home|back|in|there)|went|came|arrived|left|slept|fell\s+asleep|ate|finished|ended|was|were)\b/i;
 
+/** Verbs of a day's story ('my coworker brought cake today'): told, not planned. */
+const STORY_TOLD =
+  /\b(?:brought|bought|had|made|saw|got|told|said|gave|met|did|took|went|came|ate|finished|ended|was|were|found|won|lost|baked|cooked|called|visited|watched|played|tried|started|passed|failed|sent|surprised|showed)\b/i;
+/** Words that still look ahead ('I have an exam today', 'we're going out today'). */
+const AHEAD = /\b(?:is|are|am|i'?m|have|has|'ll|will|going\s+to|gonna|tonight|later|at\s+\d)\b/i;
+
 /** Words that say when, not what: never the event. */
 const TIME_WORDS = new Set([
   'today',
@@ -254,6 +260,8 @@ export function readPlan(
   let when: string;
   // A plan is ahead: 'I went to the gym yesterday' is a story, not a plan.
   if (daysAway < 0) return null;
+  // 'my coworker brought cake today': a story of today, no plan ('got it: today ~').
+  if (daysAway === 0 && !hourKnown && STORY_TOLD.test(text) && !AHEAD.test(text)) return null;
   if (!start.isCertain('weekday') && /\b(?:next\s+week|in\s+\w+\s+weeks?)\b/i.test(first.text)) {
     when = daysAway < 14 ? 'next week' : `in ${Math.round(daysAway / 7)} weeks`;
   } else if (/\bweekend\b/i.test(first.text)) {

@@ -1095,6 +1095,46 @@ export const CORPUS: CorpusItem[] = [
     good: 'many drinks are tonight: never "your drinks is"',
     mustNot: [/drinks is/i],
   },
+  // A working day's lunch break and afternoon (2026-12-02).
+  ...(["can't wait to go home", 'only 3 more hours'] as const).map((message): CorpusItem => ({
+    kind: 'short replies',
+    message,
+    intent: 'statement',
+    good: 'the end of the day in sight: she counts down with them, no "tell me everything!"',
+    must: [/almost there|counting down|so close|not long/i],
+    mustNot: [/tell me everything|really\?!|excited with you|interesting/i],
+  })),
+  {
+    kind: 'small talk',
+    message: 'on my lunch break',
+    intent: 'statement',
+    good: 'a breather: not "that sounds delicious" before anything is named',
+    must: [/breather|pause|having/i],
+    mustNot: [/delicious|hungry/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'my coworker brought cake today',
+    intent: 'statement',
+    good: 'a story of today: no "got it: today", no "your coworker brought cake?"',
+    mustNot: [/got it: today|ooh, today|coworker brought cake\?|enjoy every bite/i],
+  },
+  {
+    kind: 'small talk',
+    message: "it's so hot in the office",
+    intent: 'statement',
+    good: 'a complaint about the heat, not the weather to love hearing about',
+    must: [/hot|cool|water|fan/i],
+    mustNot: [/love hearing about the weather|rain or shine/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'my boss liked my presentation!',
+    intent: 'statement',
+    good: 'good news from work: glad, not "how did it go, honestly?"',
+    must: [/great|proud|earned|good to hear/i],
+    mustNot: [/how did it go|full day|take a lot out of you/i],
+  },
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
@@ -1131,6 +1171,11 @@ CORPUS.push(
     must: [/annoying|frustrating|not again|grumpy|sorry/i],
   },
   hardNews("I can't sleep"),
+  {
+    ...hardNews("I think I'm getting a cold"),
+    good: 'a cold coming on is an illness: gentle, not the weather',
+    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, /weather|cozy/i],
+  },
   {
     ...hardNews('good morning! I slept badly'),
     good: 'a bad night behind them: gentle for today, not lying awake now',
