@@ -53,7 +53,18 @@ export const JOKES: Joke[] = [
  * make me smile' is a compliment ('can you make me laugh?' still asks).
  */
 const JOKE_REQUEST =
-  /\b(?:tell|give|got|have|know|hear|share)\b[^.?!]{0,20}\bjokes?\b|\bjoke\s+(?:please|pls|time)\b|^(?:a\s+)?jokes?(?:\s+(?:please|pls))?$|(?:(?<!\byou\s+(?:always\s+|really\s+|just\s+)?)|(?<=\b(?:can|could|will|would|please)\s+you\s+))\bmake\s+me\s+(?:laugh|smile)\b|\bsay\s+something\s+funny\b|\bcheer\s+me\s+up\s+with\s+a\s+joke\b|\bi\s+(?:need|want)\s+(?:a\s+)?(?:joke|laugh)\b|\b(?:another|one\s+more)\s+joke\b|\bany\s+(?:good\s+)?jokes\b/i;
+  /\b(?:tell|give|got|have|know|hear|share)\b[^.?!]{0,20}\bjokes?\b|\bjoke\s+(?:please|pls|time)\b|^(?:a\s+)?jokes?(?:\s+(?:please|pls))?$|\bsay\s+something\s+funny\b|\bcheer\s+me\s+up\s+with\s+a\s+joke\b|\bi\s+(?:need|want)\s+(?:a\s+)?(?:joke|laugh)\b|\b(?:another|one\s+more)\s+joke\b|\bany\s+(?:good\s+)?jokes\b/i;
+/**
+ * 'make me laugh', 'can you make me smile?' ask; 'you make me laugh' and 'you always make me smile'
+ * are a compliment. Two plain patterns, not a lookbehind: Safari before 16.4 cannot parse one.
+ */
+const MAKE_ME_LAUGH = /\bmake\s+me\s+(?:laugh|smile)\b/i;
+const YOU_MAKE_ME_LAUGH = /\byou\s+(?:always\s+|really\s+|just\s+)?make\s+me\s+(?:laugh|smile)\b/i;
+const ASKED_TO_MAKE_ME_LAUGH =
+  /\b(?:can|could|will|would|please)\s+you\s+(?:always\s+|really\s+|just\s+)?make\s+me\s+(?:laugh|smile)\b/i;
+const asksToBeMadeToLaugh = (text: string) =>
+  MAKE_ME_LAUGH.test(text) && (!YOU_MAKE_ME_LAUGH.test(text) || ASKED_TO_MAKE_ME_LAUGH.test(text));
+
 /** 'another one', 'one more' on their own, which ask for a joke only right after one. */
 const MORE =
   /^(?:(?:ok(?:ay)?|haha+|lol|hehe+)[\s,!.]*)?(?:another(?:\s+one)?|one\s+more|more|again)(?:[\s,!.]+(?:please|pls))?$/i;
@@ -183,7 +194,7 @@ export function jokeMoveOf(
   // The end marks are cut by hand: a pattern ending in '[marks]*$' after another run is quadratic.
   const bare = trimEndOf(text, /[\s!?.~]/);
   if (KNOCK.test(text)) return { move: 'who_is_there' };
-  if (JOKE_REQUEST.test(bare)) return { move: 'tell' };
+  if (JOKE_REQUEST.test(bare) || asksToBeMadeToLaugh(bare)) return { move: 'tell' };
   if (last && toldAJoke(last)) {
     if (MORE.test(bare)) return { move: 'tell' };
     if (LAUGH.test(text)) return { move: 'laughed_at_hers' };

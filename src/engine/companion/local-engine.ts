@@ -670,7 +670,7 @@ function planNudge(ctx: Context): Plan {
 export function namesMany(event: string): boolean {
   const last = event.trim().split(/\s+/).pop()!.toLowerCase();
   return (
-    /(?<![siu'])s$/.test(last) && !['news', 'series', 'species', 'physics', 'maths'].includes(last)
+    /[^siu']s$/.test(last) && !['news', 'series', 'species', 'physics', 'maths'].includes(last)
   );
 }
 
