@@ -434,3 +434,46 @@ describe('a lunch break and an afternoon at work', () => {
     }
   });
 });
+
+// An evening at home, typed as an owner would (2026-12-02).
+describe('an evening at home', () => {
+  it("'my roommate ate my leftovers' is a grievance, not 'that sounds delicious'", () => {
+    for (const reply of replies('my roommate ate my leftovers')) {
+      expect(reply).toMatch(/audacity|nothing worse|sorry/i);
+      expect(reply).not.toMatch(/delicious|was it good|hungry/i);
+    }
+  });
+
+  it("'watching the new season of severance' is a show being watched", () => {
+    for (const reply of replies('watching the new season of severance')) {
+      expect(reply).toMatch(/which one|enjoy it|so far/i);
+      expect(reply).not.toMatch(/hearing about your day|glad you share/i);
+    }
+  });
+
+  it("'I can't stop thinking about what she said' is on their mind, not 'your day'", () => {
+    for (const reply of replies("I can't stop thinking about what she said")) {
+      expect(reply).toMatch(/stuck with you|talk it through|keeps coming back/i);
+      expect(reply).not.toMatch(/hearing about your day|glad you share|your mind/i);
+    }
+  });
+
+  it("'tell me something interesting' gets one of her facts", () => {
+    expect(analyse('tell me something interesting').request?.kind).toBe('fact');
+  });
+
+  it("'I had a weird dream last night' is a dream to hear about; 'I dream of going to japan' a wish", () => {
+    for (const reply of replies('I had a weird dream last night')) {
+      expect(reply).toMatch(/dream|what happened in it/i);
+      expect(reply).not.toMatch(/hearing about your day|glad you share/i);
+    }
+    for (const reply of replies('I dream of going to japan')) {
+      expect(reply).not.toMatch(/what happened in it|strange one/i);
+    }
+  });
+
+  it("a good night is not asked to 'come back and tell me how it goes?'", () => {
+    const night = repliesTo('ok night night', { now: Date.UTC(2026, 11, 1, 22, 0), seeds: 30 });
+    for (const reply of night) expect(reply).not.toMatch(/how it goes/i);
+  });
+});

@@ -197,7 +197,11 @@ function planFarewell(ctx: Context): Plan {
         : [
             {
               pool: night
-                ? [...P.FAREWELL_BODIES, ...P.FAREWELL_BODIES_NIGHT]
+                ? [
+                    // 'sweet dreams ~ come back and tell me how it goes?': nothing is going on at night.
+                    ...P.FAREWELL_BODIES.filter((entry) => !/how it goes/.test(asLine(entry).t)),
+                    ...P.FAREWELL_BODIES_NIGHT,
+                  ]
                 : evening
                   ? [...P.FAREWELL_BODIES, ...P.FAREWELL_BODIES_EVENING]
                   : P.FAREWELL_BODIES,
@@ -768,6 +772,28 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'seen_it';
+  // 'I can't stop thinking about what she said': something on their mind, not 'your day'.
+  if (
+    /\b(?:can'?t\s+stop\s+thinking\s+about|keep\s+thinking\s+about|(?:is|been)\s+on\s+my\s+mind|can'?t\s+get\s+(?:it|that|this|\w+)\s+out\s+of\s+my\s+head)\b/i.test(
+      text,
+    )
+  )
+    return 'on_mind';
+  // 'I had a weird dream last night' ('a bad dream' is a scare, read before as hard news).
+  // Not 'I dream of going to japan': that dream is a wish.
+  if (
+    /\b(?:(?:had|have|having)\s+(?:a|the|this|that|such\s+a|another)\s+(?:\w+\s+){0,2}(?:dream|nightmare)s?|dreamt|nightmare|dreamed\s+(?:last\s+night|that))\b/i.test(
+      text,
+    )
+  )
+    return 'dream';
+  // 'my roommate ate my leftovers': food taken from them is a grievance, not 'that sounds delicious'.
+  if (
+    /\b(?:ate|eaten|drank|stole|took|finished)\s+(?:all\s+)?my\s+(?:\w+\s+)?(?:leftovers|food|lunch|dinner|snacks?|fries|pizza|cake|chocolate|coffee|milk|cookies|dessert|sandwich)\b/i.test(
+      text,
+    )
+  )
+    return 'food_taken';
   // 'on my lunch break': a breather, before the food it may name.
   if (
     /\b(?:on\s+(?:my|a|the)\s+(?:lunch\s+|coffee\s+|tea\s+|quick\s+)?break|(?:taking|having)\s+(?:a\s+|my\s+)?(?:quick\s+)?(?:lunch\s+|coffee\s+|tea\s+)?break)\b/i.test(
@@ -850,7 +876,11 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'screen_later';
-  if (/\b(?:movie|film|series|show|episode|netflix|anime|book|novel)\b/i.test(text))
+  if (
+    /\b(?:movie|film|series|show|episode|season|netflix|anime|book|novel|documentary|youtube|podcast)\b/i.test(
+      text,
+    )
+  )
     // 'I'm watching a movie' is not asked 'what did you think of it?' yet.
     return /\b(?:watching|reading|binging|starting)\b/i.test(text) ? 'screen_now' : 'screen';
   if (/\b(?:song|music|album|playlist|concert|band)\b/i.test(text)) return 'music';
@@ -1109,6 +1139,7 @@ function planStatement(ctx: Context): Plan {
     topic === 'arrived' ||
     topic === 'exercise_ahead' ||
     topic === 'seen_it' ||
+    topic === 'on_mind' ||
     topic === 'weekend'
       ? null
       : echoPool(ctx);

@@ -1270,6 +1270,21 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   ],
   music: ['ooh, what are you listening to?', 'music makes everything better ~'],
   exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
+  on_mind: [
+    "sounds like it's really stuck with you ~",
+    'do you want to talk it through with me?',
+    'what about it keeps coming back?',
+  ],
+  dream: [
+    'dreams are so strange ~',
+    L('ooh, tell me ~ what happened in it?', 'What happened in it?'),
+    'was it a nice dream or a strange one?',
+  ],
+  food_taken: [
+    L('noo ~ the audacity', 'That is not fair on you.', 'notformal'),
+    'ugh, nothing worse than finding that ~',
+    'did they at least say sorry?',
+  ],
   break: ['enjoy the breather ~', 'a little pause, finally ~', 'what are you having?'],
   hot: [
     'ugh, too hot is the worst ~',

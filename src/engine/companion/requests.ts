@@ -49,7 +49,7 @@ const ABILITIES =
 
 /** 'tell me a fun fact', 'random fact', 'know any facts?': one of hers (stories.ts FACTS). */
 const FACT =
-  /^(?:(?:tell|give|teach)\s+me\s+(?:a|an|another|one\s+more|some|one)\s+(?:(?:fun|random|cool|interesting|weird|new|little)\s+)*(?:fact|facts|thing\s+i\s+(?:don'?t|do\s+not)\s+know)\b|(?:a\s+)?(?:fun|random|cool)\s+fact(?:\s+please)?$|(?:do\s+you\s+)?know\s+any\s+(?:(?:fun|cool|random|interesting)\s+)?facts\b|another\s+(?:fun\s+)?fact\b)/i;
+  /^(?:(?:tell|teach)\s+me\s+something\s+(?:interesting|cool|new|fun|random|i\s+(?:don'?t|do\s+not)\s+know)\b|(?:tell|give|teach)\s+me\s+(?:a|an|another|one\s+more|some|one)\s+(?:(?:fun|random|cool|interesting|weird|new|little)\s+)*(?:fact|facts|thing\s+i\s+(?:don'?t|do\s+not)\s+know)\b|(?:a\s+)?(?:fun|random|cool)\s+fact(?:\s+please)?$|(?:do\s+you\s+)?know\s+any\s+(?:(?:fun|cool|random|interesting)\s+)?facts\b|another\s+(?:fun\s+)?fact\b)/i;
 /** 'what's the weather like?', 'will it rain today?': she cannot see outside, and says so. */
 const WEATHER =
   /^(?:(?:what'?s|what\s+is|how'?s|how\s+is)\s+the\s+weather\b|(?:will|is)\s+it\s+(?:going\s+to\s+)?(?:rain|snow|be\s+(?:sunny|cold|hot|warm))\b|(?:what'?s|what\s+is)\s+the\s+(?:weather\s+)?forecast\b|(?:do\s+you\s+know\s+)?(?:the\s+)?weather\s+(?:today|tomorrow|forecast)\b)/i;

@@ -1135,6 +1135,31 @@ export const CORPUS: CorpusItem[] = [
     must: [/great|proud|earned|good to hear/i],
     mustNot: [/how did it go|full day|take a lot out of you/i],
   },
+  // An evening at home (2026-12-02).
+  {
+    kind: 'small talk',
+    message: 'my roommate ate my leftovers',
+    intent: 'statement',
+    good: 'food taken from them is a grievance: not "that sounds delicious"',
+    must: [/audacity|nothing worse|sorry/i],
+    mustNot: [/delicious|was it good|hungry/i],
+  },
+  {
+    kind: 'small talk',
+    message: "I can't stop thinking about what she said",
+    intent: 'statement',
+    good: 'something on their mind: not "i like hearing about your day"',
+    must: [/stuck with you|talk it through|keeps coming back/i],
+    mustNot: [/hearing about your day|glad you share|your mind/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'I had a weird dream last night',
+    intent: 'statement',
+    good: 'a dream to hear about',
+    must: [/dream|what happened in it/i],
+    mustNot: [/hearing about your day|glad you share/i],
+  },
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
