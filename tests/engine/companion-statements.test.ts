@@ -6,6 +6,7 @@ import { analyse } from '../../src/engine/companion/intent';
 import { hardshipOf } from '../../src/engine/companion/hardship';
 import { likesOf } from '../../src/engine/companion/likes';
 import { readPlan } from '../../src/engine/companion/plans';
+import { contract } from '../../src/engine/companion/style';
 import { extractDetail } from '../../src/engine/companion/text';
 import { namesMany, needsANextStep, toldAhead } from '../../src/engine/companion/local-engine';
 import { willTell } from '../../src/engine/companion/short-replies';
@@ -475,5 +476,45 @@ describe('an evening at home', () => {
   it("a good night is not asked to 'come back and tell me how it goes?'", () => {
     const night = repliesTo('ok night night', { now: Date.UTC(2026, 11, 1, 22, 0), seeds: 30 });
     for (const reply of night) expect(reply).not.toMatch(/how it goes/i);
+  });
+});
+
+// A Sunday of small news, typed as an owner would (2026-12-02).
+describe('a Sunday of small news', () => {
+  it.each([
+    ['my mom called, she says hi', /say hi back|hi back|said hi too/i],
+    ['I started learning guitar', /exciting|learning new things|going so far/i],
+    ['my plant is dying', /poor thing|sunnier spot|water/i],
+    ['my plant died', /poor thing|rest in peace|new one/i],
+    ['I cleaned my whole apartment', /look at you|nice feeling|treat yourself/i],
+    ['I got a new haircut', /new look|looks great|do you like it/i],
+  ] as const)('%j gets its own answer', (message, fitting) => {
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(fitting);
+      expect(reply).not.toMatch(
+        /interesting|hearing about your day|glad you share|losing someone/i,
+      );
+    }
+  });
+
+  it("'my plant died' needs no sunnier spot", () => {
+    for (const reply of replies('my plant died')) expect(reply).not.toMatch(/sunnier|water/i);
+  });
+
+  it("'my sister is visiting this weekend' is something fun, not 'your visiting'; 'a meeting at 3' stays named", () => {
+    for (const reply of replies('my sister is visiting this weekend')) {
+      expect(reply).toMatch(/fun|look forward|lovely/i);
+      expect(reply).not.toMatch(/your visiting|got it:/i);
+    }
+    expect(readPlan('I have a meeting at 3', REPLY_TIME, 'Europe/Berlin')?.event).toBe('meeting');
+  });
+
+  it("Rule contract: only the perfect contracts 'have' ('i've been'), never 'i've ideas' or 'did they've fun'", () => {
+    expect(contract('i have ideas ~')).toBe('i have ideas ~');
+    expect(contract('did they have fun? ~')).toBe('did they have fun? ~');
+    expect(contract('they have a cat')).toBe('they have a cat');
+    expect(contract('i have been thinking')).toBe("i've been thinking");
+    expect(contract('you have never told me')).toBe("you've never told me");
+    expect(contract('we have to go')).toBe('we have to go');
   });
 });

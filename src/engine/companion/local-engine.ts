@@ -731,6 +731,13 @@ function planAdvice(ctx: Context): Plan {
 
 /** The small-talk topic of a statement, for a reaction that fits it. */
 function smallTalkOf(text: string): string | null {
+  // 'my mom called, she says hi': a hello passed on gets one back.
+  if (
+    /\b(?:says?|said|sends?|sent)\s+(?:you\s+)?(?:hi|hello|hey|her\s+love|his\s+love|their\s+love|love)\b|\bsay(?:s)?\s+hi\s+to\s+you\b/i.test(
+      text,
+    )
+  )
+    return 'says_hi';
   // Where the owner is, first: 'on my way to work' is the ride, not the work.
   if (
     /\b(?:i'?m\s+(?:finally\s+)?home|(?:just\s+)?got\s+home|(?:finally|back)\s+home|home\s+at\s+last)\b/i.test(
@@ -794,6 +801,34 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'food_taken';
+  // 'I started learning guitar': something new, asked how it goes.
+  if (
+    /\b(?:(?:started|starting|began|took\s+up|taking\s+up)\s+(?:learning|to\s+learn|lessons|playing|practi[cs]ing)|i'?m\s+learning\s+(?:to\s+)?\w+|learning\s+(?:to\s+play\s+)?(?:the\s+)?(?:guitar|piano|violin|drums|ukulele|french|spanish|japanese|german|italian|korean|chinese|to\s+(?:code|draw|paint|knit|cook|swim|drive)))\b/i.test(
+      text,
+    )
+  )
+    return 'learning';
+  // 'my plant is dying', 'my basil died': a plant, not a loved one (no grief) and not 'your day'.
+  if (
+    /\bmy\s+(?:\w+\s+)?(?:plants?|flowers|basil|cactus|succulents?|monstera|orchid|fern|bonsai)\s+(?:is|are|was|were|just)?\s*(?:dying|dead|died|wilting|drooping)\b/i.test(
+      text,
+    )
+  )
+    return /\b(?:dead|died)\b/i.test(text) ? 'plant_died' : 'plant';
+  // 'I cleaned my whole apartment': a chore done, well done.
+  if (
+    /\b(?:cleaned|tidied|vacuumed|hoovered|organi[sz]ed|decluttered|did\s+(?:the|all\s+the|my)\s+(?:laundry|dishes|chores|washing|cleaning)|finished\s+(?:the|my|all\s+the)\s+(?:laundry|dishes|chores))\b/i.test(
+      text,
+    )
+  )
+    return 'chores_done';
+  // 'I got a new haircut': a new look.
+  if (
+    /\b(?:(?:got|had|getting)\s+(?:a\s+)?(?:new\s+)?hair\s*cut|new\s+hair\s*cut|(?:dyed|cut|coloured|colored)\s+my\s+hair|got\s+my\s+hair\s+(?:cut|done|dyed))\b/i.test(
+      text,
+    )
+  )
+    return 'new_look';
   // 'on my lunch break': a breather, before the food it may name.
   if (
     /\b(?:on\s+(?:my|a|the)\s+(?:lunch\s+|coffee\s+|tea\s+|quick\s+)?break|(?:taking|having)\s+(?:a\s+|my\s+)?(?:quick\s+)?(?:lunch\s+|coffee\s+|tea\s+)?break)\b/i.test(
@@ -1140,6 +1175,7 @@ function planStatement(ctx: Context): Plan {
     topic === 'exercise_ahead' ||
     topic === 'seen_it' ||
     topic === 'on_mind' ||
+    topic === 'says_hi' ||
     topic === 'weekend'
       ? null
       : echoPool(ctx);

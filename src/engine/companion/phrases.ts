@@ -1270,6 +1270,32 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   ],
   music: ['ooh, what are you listening to?', 'music makes everything better ~'],
   exercise: ['look at you go ~', 'your body will thank you for that', 'how do you feel after it?'],
+  says_hi: [
+    L('aww, say hi back from me ~', 'Please say hello back from me.'),
+    L('hi back! ~ that made my day', null, 'notformal'),
+    'tell them i said hi too ~',
+  ],
+  learning: [
+    "ooh, that's exciting ~",
+    'look at you, learning new things ~',
+    "how's it going so far?",
+  ],
+  plant: [
+    'oh no, poor thing ~',
+    'maybe it needs a sunnier spot?',
+    'too much water, or too little?',
+  ],
+  plant_died: [
+    'oh no, poor thing ~',
+    L('rest in peace, little plant ~', null, 'playful'),
+    'will you get a new one?',
+  ],
+  chores_done: [
+    L('look at you go ~ that must feel so good', 'Well done. That must feel good.'),
+    'a clean space is such a nice feeling ~',
+    L('treat yourself after that ~', null, 'notformal'),
+  ],
+  new_look: [L('ooh, a new look! ~', 'A new look.'), 'i bet it looks great ~', 'do you like it?'],
   on_mind: [
     "sounds like it's really stuck with you ~",
     'do you want to talk it through with me?',

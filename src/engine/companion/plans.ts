@@ -44,7 +44,7 @@ const KINDS: [PlanKind, RegExp][] = [
   ],
   [
     'fun',
-    /\b(?:party|date|concert|trip|holiday|vacation|dinner|lunch|breakfast|wedding|birthday|festival|movie|film|show|picnic|drinks|brunch|flight|going\s+out|night\s+out|(?:hang(?:ing)?|meet(?:ing)?|see(?:ing)?)\s+(?:out\s+)?(?:with\s+)?(?:my\s+|some\s+)?friends|out\s+with\s+(?:my\s+|some\s+)?friends)\b/i,
+    /\b(?:party|date|concert|trip|holiday|vacation|dinner|lunch|breakfast|wedding|birthday|festival|movie|film|show|picnic|drinks|brunch|flight|visiting|coming\s+over|going\s+out|night\s+out|(?:hang(?:ing)?|meet(?:ing)?|see(?:ing)?)\s+(?:out\s+)?(?:with\s+)?(?:my\s+|some\s+)?friends|out\s+with\s+(?:my\s+|some\s+)?friends)\b/i,
   ],
   [
     'appointment',
@@ -163,8 +163,8 @@ function clock(hour: number, minute: number): string {
  * (never 'your sister' for 'visiting my sister on Saturday').
  */
 function eventOf(text: string, kindWord: string | null): string | null {
-  // 'going out', 'seeing friends': a plan of a phrase names no one event ('your going out').
-  if (!kindWord || /\s/.test(kindWord)) return null;
+  // 'going out', 'seeing friends', 'visiting': a plan of a verb names no one event ('your going out').
+  if (!kindWord || /\s|^visiting$/i.test(kindWord)) return null;
   const wanted = kindWord.toLowerCase();
   const { tokens } = readTerms(text);
   for (let i = 0; i < tokens.length; i += 1) {

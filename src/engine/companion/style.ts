@@ -188,7 +188,12 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\b(you|we|they) are\b(?= \w)/gi, "$1're"],
   [/\b(it|that|what|there) is\b(?= \w)/gi, "$1's"],
   [/\b(i|you|we|they) will\b(?= \w)/gi, "$1'll"],
-  [/\b(i|you|we|they) have\b(?= (?!to\b)\w)/gi, "$1've"],
+  // Only the perfect ('i have been' → "i've been"): 'i have ideas', 'did they have fun' stay whole ("i've
+  // ideas", "did they've fun" is no one's English).
+  [
+    /\b(i|you|we|they) have (?=(?:been|got|gotten|seen|done|had|made|told|heard|found|left|kept|said|known|gone|come|become|met|read|thought|brought|bought|felt|lost|won|written|given|taken|eaten|forgotten|missed|never|always|just|already|ever|\w+ed)\b)/gi,
+    "$1've ",
+  ],
 ];
 
 export function contract(text: string): string {

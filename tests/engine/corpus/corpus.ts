@@ -1160,6 +1160,23 @@ export const CORPUS: CorpusItem[] = [
     must: [/dream|what happened in it/i],
     mustNot: [/hearing about your day|glad you share/i],
   },
+  // A Sunday of small news (2026-12-02).
+  ...(
+    [
+      ['my mom called, she says hi', /say hi back|hi back|said hi too/i],
+      ['I started learning guitar', /exciting|learning new things|going so far/i],
+      ['my plant died', /poor thing|rest in peace|new one/i],
+      ['I cleaned my whole apartment', /look at you|nice feeling|treat yourself|well done/i],
+      ['I got a new haircut', /new look|looks great|do you like it/i],
+    ] as const
+  ).map(([message, fitting]): CorpusItem => ({
+    kind: 'small talk',
+    message,
+    intent: 'statement',
+    good: 'small news met as itself: not "that\'s interesting", not grief for a plant',
+    must: [fitting],
+    mustNot: [/interesting|hearing about your day|glad you share|losing someone/i],
+  })),
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
