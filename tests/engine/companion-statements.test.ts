@@ -518,3 +518,39 @@ describe('a Sunday of small news', () => {
     expect(contract('we have to go')).toBe('we have to go');
   });
 });
+
+describe('about her, and sorry for nothing', () => {
+  it.each(['sorry for being so negative', 'sorry for rambling', 'sorry for venting so much'])(
+    '%j needs no apology: not "life happens", not "tell me more"',
+    (message) => {
+      expect(analyse(message).flavour).toBe('apology_sharing');
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/never apologise|not too much|what i'm here for/i);
+        expect(reply).not.toMatch(/life happens|glad you share|what happened/i);
+      }
+    },
+  );
+
+  it("'sorry I was busy' is still sorry for a silence", () => {
+    expect(analyse('sorry I was busy').flavour).toBe('apology');
+  });
+
+  it("'what did we talk about yesterday?' gets an honest answer, not 'i don't have the internet'", () => {
+    for (const reply of replies('what did we talk about yesterday?')) {
+      expect(reply).toMatch(/what was it about|remind me/i);
+      expect(reply).not.toMatch(/internet|not certain|gut feeling/i);
+    }
+  });
+
+  it("'you seem quiet today' is about her", () => {
+    for (const reply of replies('you seem quiet today')) {
+      expect(reply).toMatch(/do i\?|maybe a little/i);
+      expect(reply).not.toMatch(/glad you share|what happened/i);
+    }
+  });
+
+  it.each(["you're a good listener", "you're so funny", "you're so easy to talk to"])(
+    '%j is a compliment',
+    (message) => expect(analyse(message).flavour).toBe('affection'),
+  );
+});

@@ -56,6 +56,9 @@ export type Flavour =
   | 'exclaim_bad'
   | 'will_tell'
   | 'longing'
+  | 'apology_sharing'
+  | 'she_seems'
+  | 'talk_recall'
   | null;
 
 export interface Analysis {
@@ -394,9 +397,21 @@ const DATE_QUESTION =
   /\b(?:what\s+day\s+is\s+(?:it|today)|what'?s\s+the\s+date|what\s+is\s+the\s+date|what(?:'?s|\s+is)\s+today'?s?\s+date|what\s+date\s+is\s+it)\b/i;
 
 const AFFECTION =
-  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are|\s+r|r)\s+(?:(?:so|really|very|such\s+a|the\s+most)\s+)?(?:the\s+best|amazing|sweet|cute|adorable|kind|lovely|wonderful|awesome|a\s+sweetheart|a\s+good\s+friend|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\byou\s+(?:always\s+)?know\s+(?:just\s+)?(?:what|how)\s+to\s+(?:say|make\s+me|cheer\s+me)|(?:^|[,.!~]\s*|\b(?:and|aww+|honestly|seriously|kiri|lol|haha+|omg|but)\s+)you\s+(?:always\s+|really\s+|just\s+)?(?:make|made)\s+me\s+(?:feel\s+(?:so\s+)?better|smile|laugh|happy)\b|\bi'?m\s+(?:so\s+|really\s+)?proud\s+of\s+you\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b|^(?:i\s+)?(?:(?:really|so|kinda)\s+)?miss(?:ed)?\s+(?:you|u|ya)\b/i;
+  /\b(?:i\s+)?(?:love|luv|adore)\s+(?:you|u|ya)\b(?!\s+(?:so\s+)?(?:much\s+)?for\b)|\byou(?:'re|\s+are|\s+r|r)\s+(?:(?:so|really|very|such\s+a|the\s+most)\s+)?(?:the\s+best|amazing|sweet|cute|adorable|kind|lovely|wonderful|awesome|a\s+sweetheart|a\s+(?:good|great)\s+(?:friend|listener)|easy\s+to\s+talk\s+to|funny|smart|clever|helpful|the\s+sweetest|my\s+(?:best\s+)?(?:favou?rite|friend))\b|\byou\s+(?:always\s+)?know\s+(?:just\s+)?(?:what|how)\s+to\s+(?:say|make\s+me|cheer\s+me)|(?:^|[,.!~]\s*|\b(?:and|aww+|honestly|seriously|kiri|lol|haha+|omg|but)\s+)you\s+(?:always\s+|really\s+|just\s+)?(?:make|made)\s+me\s+(?:feel\s+(?:so\s+)?better|smile|laugh|happy)\b|\bi'?m\s+(?:so\s+|really\s+)?proud\s+of\s+you\b|\bi\s+(?:really\s+)?like\s+you\b|\b(?:do|will)\s+you\s+(?:like|love|miss)\s+me\b|^(?:i\s+)?(?:(?:really|so|kinda)\s+)?miss(?:ed)?\s+(?:you|u|ya)\b/i;
 const ACK =
   /^(?:ok(?:ay)?|k+|kk|sure|alright|right|yeah|yea|ya|yes|yep|yup|no|nope|nah|lol|lmao|haha+|hehe+|hmm+|mm+|mhm+|uh\s+huh|oh+|ah+|aha+|(?:oh+\s+)?i see|oh+\s+ok(?:ay)?|cool|nice|true|fair|fair\s+enough|got it|makes sense|good|great|fine|awesome|perfect|whatever|same|same\s+here|me\s+too|exactly|indeed|agreed|ikr|i\s+know|(?:(?:yeah|yes|ok(?:ay)?|hmm+|mm+)[\s,]+)?(?:you'?re|you\s+are|ur)\s+(?:so\s+|totally\s+|probably\s+|absolutely\s+)?right|(?:that'?s|thats)\s+(?:so\s+)?true|(?:good|fair)\s+point)(?:[\s,]+(?:ok(?:ay)?|then|lol|haha+|hehe+))*[\s!.~]*$/i;
+/**
+ * 'sorry for being so negative', 'sorry for rambling': the owner apologising for what they shared, which
+ * needs no apology (not the silence's 'life happens').
+ */
+const APOLOGY_FOR_SHARING =
+  /^(?:(?:so|really|and)\s+)?(?:sorry|sry|soz)\b[^.!?]{0,30}?\b(?:negative|venting|vent|rambling|ramble|complaining|complain|dumping|whining|moaning|a\s+downer|depressing|too\s+much|so\s+much|annoying|spamming|spam|oversharing|all\s+(?:this|that))\b/i;
+/** 'what did we talk about yesterday?': their talks with her, which she keeps only as memories. */
+const TALK_RECALL =
+  /\bwhat\s+(?:did|were|have)\s+we\s+(?:talk(?:ed|ing)?|chat(?:ted|ting)?|been\s+talking)\s+about\b|\bdo\s+you\s+remember\s+(?:what\s+we\s+(?:talked|chatted)|our\s+(?:last\s+)?(?:talk|chat|conversation))\b/i;
+/** 'you seem quiet today', 'you sound tired': how she comes across, asked of her. */
+const SHE_SEEMS =
+  /^(?:(?:hey|kiri|hmm+|so)[\s,]+)*you\s+(?:seem|sound|look|are\s+being)\s+(?:a\s+bit\s+|kinda\s+|really\s+|so\s+|very\s+)?(?:quiet|off|sad|down|tired|distant|different|grumpy|upset|happy|cheerful|chirpy|excited|bubbly)\b/i;
 /** 'sorry I was busy', 'sorry for the late reply': the owner apologising for a silence. */
 const APOLOGY =
   /^(?:(?:so|really)\s+)?(?:sorry|sry|soz|my\s+bad|apologies)[\s!.~]*$|^(?:(?:so|really)\s+)?(?:sorry|sry|soz|apologies)\b[^.!?]{0,40}?\b(?:busy|late|slow|away|gone|reply|replying|answer|answering|disappear(?:ed|ing)?|vanish(?:ed|ing)?|took\s+so\s+long|ignored\s+you|missed\s+your)/i;
@@ -569,6 +584,9 @@ export function analyse(
   const math = readArithmetic(body);
   if (math) return { ...base, intent: 'question', question: 'math', math };
   if (LONGING.test(body)) return { ...base, flavour: 'longing', feeling: null };
+  if (APOLOGY_FOR_SHARING.test(body)) return { ...base, flavour: 'apology_sharing' };
+  if (TALK_RECALL.test(body)) return { ...base, flavour: 'talk_recall' };
+  if (SHE_SEEMS.test(body)) return { ...base, flavour: 'she_seems', feeling: null };
   if (WORRY.test(body)) {
     const intensity = reading && !POSITIVE_FEELINGS.has(reading.feeling) ? reading.intensity : 0.4;
     return { ...base, intent: 'feeling', feeling: 'anxious', feelingIntensity: intensity };

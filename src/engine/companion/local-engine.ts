@@ -1068,6 +1068,15 @@ function planStatement(ctx: Context): Plan {
       return { nameChance: 0.3, steps: [{ pool: P.WILL_TELL_ANSWERS }] };
     case 'longing':
       return { nameChance: 0.3, steps: [{ pool: P.LONGING_ANSWERS }] };
+    case 'apology_sharing':
+      return { nameChance: 0.5, steps: [{ pool: P.SHARING_APOLOGY_ANSWERS }] };
+    case 'talk_recall':
+      return { nameChance: 0.2, steps: [{ pool: P.TALK_RECALL_ANSWERS }] };
+    case 'she_seems':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.SHE_SEEMS_ANSWERS }, { pool: P.SHE_SEEMS_FOLLOWS, follow: true }],
+      };
     case 'doubt':
     case 'surprise':
       return {

@@ -923,6 +923,32 @@ export const BRB_ANSWERS: Entry[] = [
   L("i'll wait ~ patiently. mostly.", null, 'playful', 'notformal'),
   L('no rush{n}, i’m not going anywhere ~', null, 'soft'),
 ];
+/** 'sorry for being so negative', 'sorry for rambling': nothing to be sorry for. */
+export const SHARING_APOLOGY_ANSWERS: Entry[] = [
+  L(
+    "never apologise for that{n} ~ i'm here for the hard bits too",
+    'There is nothing to apologise for{n}. I am here for the difficult parts too.',
+  ),
+  L("you're not too much{n} ~ not even a little", 'You are not too much{n}.', 'soft'),
+  "that's what i'm here for{n} ~ keep going if you want",
+];
+/** 'what did we talk about yesterday?': she has the last few turns and her memories, not every word. */
+export const TALK_RECALL_ANSWERS: Entry[] = [
+  L(
+    "i don't have that chat in front of me right now ~ what was it about? i'll pick it up from there",
+    'I do not have that conversation in front of me. What was it about?',
+  ),
+  L(
+    "honestly? i don't hold every word we said ~ remind me and we'll go on from there",
+    'I do not hold every word we said. Remind me, and we can continue.',
+  ),
+];
+/** 'you seem quiet today': how she is, honestly. */
+export const SHE_SEEMS_ANSWERS: Entry[] = [
+  L('do i? ~ just listening closely today', 'Perhaps. I am listening closely today.'),
+  L("hm, maybe a little ~ but i'm happy you're here", 'Perhaps a little. I am glad you are here.'),
+];
+export const SHE_SEEMS_FOLLOWS: Entry[] = ["what's on your mind?", 'how are you doing, though?'];
 /** "can't wait to go home", 'only 3 more hours': the end of the day in sight. */
 export const LONGING_ANSWERS: Entry[] = [
   L('almost there{n} ~ hang in there', 'Not long now{n}.'),

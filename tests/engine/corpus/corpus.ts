@@ -1160,6 +1160,32 @@ export const CORPUS: CorpusItem[] = [
     must: [/dream|what happened in it/i],
     mustNot: [/hearing about your day|glad you share/i],
   },
+  {
+    kind: 'short replies',
+    message: 'sorry for being so negative',
+    intent: 'statement',
+    good: 'sorry for what they shared: no apology needed, not "life happens"',
+    must: [
+      /never apologise|not too much|what i'?m here for|what i am here for|nothing to apologise/i,
+    ],
+    mustNot: [/life happens|glad you share|what happened/i],
+  },
+  {
+    kind: 'about Kiri',
+    message: 'what did we talk about yesterday?',
+    intent: 'statement',
+    good: 'honest about what she holds: asks to be reminded, never "i don\'t have the internet"',
+    must: [/what was it about|remind me/i],
+    mustNot: [/internet|not certain|gut feeling/i],
+  },
+  {
+    kind: 'short replies',
+    message: "you're a good listener",
+    intent: 'statement',
+    good: 'a compliment to her: she is touched',
+    must: [/aww|thank|blush|hehe|sweet|kind/i],
+    mustNot: [/interesting|tell me more|glad you share/i],
+  },
   // A Sunday of small news (2026-12-02).
   ...(
     [
