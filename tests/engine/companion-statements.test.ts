@@ -549,8 +549,54 @@ describe('about her, and sorry for nothing', () => {
     }
   });
 
-  it.each(["you're a good listener", "you're so funny", "you're so easy to talk to"])(
+  it.each(["you're a good listener", "you're so smart", "you're so easy to talk to"])(
     '%j is a compliment',
     (message) => expect(analyse(message).flavour).toBe('affection'),
   );
+});
+
+// Answers to her questions, typed as an owner would (2026-12-02).
+describe('answers to her own questions, and news too big for "how did it go?"', () => {
+  it("'meeting some friends later' is friends, not work's meeting", () => {
+    for (const reply of repliesTo('meeting some friends later', {
+      history: [{ role: 'assistant', content: 'any plans, or a slow one?' }],
+    })) {
+      expect(reply).toMatch(/have fun|lovely|who's coming/i);
+      expect(reply).not.toMatch(/proud|earned|full day|work/i);
+    }
+  });
+
+  it("'slow one' after 'any plans, or a slow one?' is a slow day", () => {
+    for (const reply of repliesTo('slow one', {
+      history: [{ role: 'assistant', content: 'any plans, or a slow one?' }],
+    })) {
+      expect(reply).toMatch(/slow day|lazy one|anything nice/i);
+      expect(reply).not.toMatch(/what happened|glad you share/i);
+    }
+  });
+
+  it("'my fingers hurt though' is an ache, and echoes 'your fingers', never 'your fingers hurt though'", () => {
+    expect(extractDetail('pretty good, my fingers hurt though').phrase).toBe('your fingers');
+    expect(analyse('pretty good, my fingers hurt though').hardship?.kind).toBe('ache');
+    for (const reply of replies('pretty good, my fingers hurt though')) {
+      expect(reply).not.toMatch(/hurt though/i);
+    }
+  });
+
+  it.each(['I got a new job', 'we bought a house', 'I got into university'])(
+    '%j is happy news',
+    (message) => {
+      expect(analyse(message).feeling).toBe('happy');
+      for (const reply of replies(message)) expect(reply).not.toMatch(/how did it go|full day/i);
+    },
+  );
+
+  it.each([
+    'I need to get a new job',
+    'I have a meeting with my boss',
+    "I've got to call the bank",
+  ])('%j is told ahead: not asked how it went', (message) => {
+    expect(toldAhead(message)).toBe(true);
+    for (const reply of replies(message)) expect(reply).not.toMatch(/how did it go/i);
+  });
 });

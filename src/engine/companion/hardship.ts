@@ -90,7 +90,7 @@ const INJURY =
   /\b(?:(?:i|i'?ve|i\s+have)\s+got\s+hurt|i\s+got\s+hurt|(?:i'?m|i\s+am|i\s+was|i\s+got)\s+(?:badly\s+)?injured|broke\s+my\s+(?:arm|leg|wrist|ankle|foot|hand|nose|finger|toe|rib|collarbone)|(?:sprained|twisted)\s+my\s+(?:ankle|wrist|knee|back)|(?:cut|burned|burnt)\s+my\s+(?:finger|hand|arm|leg|foot))\b/;
 /** A part of the body that aches ('my feet hurt', 'my back is killing me'): not an illness, not an injury. */
 const ACHE =
-  /\b(?:(?:i\s+have|i'?ve\s+got|i\s+got|got|with)\s+(?:a\s+|an\s+|this\s+)?(?:(?:bad|terrible|awful|splitting|horrible)\s+)?(?:headache|stomach\s?ache|toothache|backache|earache|sore\s+throat|cramps)|my\s+(?:feet|foot|legs?|knees?|back|neck|shoulders?|arms?|hands?|wrists?|hips?|head|eyes?|ears?|throat|teeth|tooth|stomach|tummy|body|muscles)\s+(?:hurts?|aches?|(?:is|are)\s+(?:so\s+|really\s+|very\s+)?(?:sore|aching|killing\s+me)))\b/;
+  /\b(?:(?:i\s+have|i'?ve\s+got|i\s+got|got|with)\s+(?:a\s+|an\s+|this\s+)?(?:(?:bad|terrible|awful|splitting|horrible)\s+)?(?:headache|stomach\s?ache|toothache|backache|earache|sore\s+throat|cramps)|my\s+(?:feet|foot|legs?|knees?|back|neck|shoulders?|arms?|hands?|fingers?|thumbs?|toes?|wrists?|hips?|head|eyes?|ears?|throat|teeth|tooth|stomach|tummy|body|muscles)\s+(?:hurts?|aches?|(?:is|are)\s+(?:so\s+|really\s+|very\s+)?(?:sore|aching|killing\s+me)))\b/;
 /**
  * The everyday hassles of a commute (the owner writes on one): a late or cancelled train, a missed bus,
  * traffic. Not hard news, but not 'interesting' either: she says it is annoying.

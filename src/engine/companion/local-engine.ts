@@ -767,7 +767,7 @@ function smallTalkOf(text: string): string | null {
     return 'weekend';
   // 'no plans today, just relaxing', 'lazy day': a slow day, nothing to ask about how it went.
   if (
-    /\b(?:relaxing|chilling|chillin|taking\s+it\s+easy|lazy\s+(?:day|sunday|saturday|morning|afternoon|evening)|doing\s+nothing|no\s+plans)\b/i.test(
+    /^(?:(?:a|probably\s+a|definitely\s+a)\s+)?(?:slow|quiet|lazy|chill)\s+one\b|\b(?:relaxing|chilling|chillin|taking\s+it\s+easy|lazy\s+(?:day|sunday|saturday|morning|afternoon|evening)|doing\s+nothing|no\s+plans)\b/i.test(
       text,
     )
   )
@@ -829,6 +829,13 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'new_look';
+  // 'meeting some friends later': friends, not work's 'meeting'.
+  if (
+    /\b(?:meeting|seeing|meet|see|hanging\s+out\s+with|hang\s+out\s+with|catching\s+up\s+with)\s+(?:up\s+with\s+)?(?:some\s+|my\s+|a\s+|an\s+old\s+|old\s+)?(?:friends?|mates|the\s+girls|the\s+guys|the\s+gang|family)\b/i.test(
+      text,
+    )
+  )
+    return 'social';
   // 'on my lunch break': a breather, before the food it may name.
   if (
     /\b(?:on\s+(?:my|a|the)\s+(?:lunch\s+|coffee\s+|tea\s+|quick\s+)?break|(?:taking|having)\s+(?:a\s+|my\s+)?(?:quick\s+)?(?:lunch\s+|coffee\s+|tea\s+)?break)\b/i.test(
@@ -983,10 +990,18 @@ export function needsANextStep(text: string): boolean {
 
 /**
  * Rule toldAhead: the owner tells what they will do ('maybe I'll go for a walk later', "I'll look it
- * up", "I'm going to call her tomorrow"): nothing has happened yet to ask about.
+ * up", "I'm going to call her tomorrow", 'I need to get a new job', 'I have a meeting with my boss'):
+ * nothing has happened yet to ask about.
  */
 export function toldAhead(text: string): boolean {
-  return /^(?:(?:ok(?:ay)?|so|maybe|then|i\s+think|probably|anyway)[\s,]+)*(?:i'?ll|i\s+will|i'?m\s+(?:going\s+to|gonna)|i\s+am\s+going\s+to|gonna|going\s+to|i\s+(?:might|may|want\s+to|plan\s+to))\b/i.test(
+  // 'I have a meeting with my boss': an event still ahead, with no time named (no plan to read).
+  if (
+    /^(?:(?:ok(?:ay)?|so|ugh|and)[\s,]+)*(?:i\s+have|i'?ve\s+got|i\s+got|got)\s+(?:a|an|my|the|this)\s+(?:\w+\s+)?(?:meeting|exam|test|interview|presentation|appointment|call|date|class|shift|deadline)\b/i.test(
+      text.slice(0, 200),
+    )
+  )
+    return true;
+  return /^(?:(?:ok(?:ay)?|so|maybe|then|i\s+think|probably|anyway)[\s,]+)*(?:i'?ll|i\s+will|i'?m\s+(?:going\s+to|gonna)|i\s+am\s+going\s+to|gonna|going\s+to|i\s+(?:might|may|want\s+to|plan\s+to|need\s+to|have\s+to|should|gotta)|i'?ve\s+got\s+to)\b/i.test(
     text.slice(0, 200),
   );
 }

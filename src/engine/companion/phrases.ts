@@ -1322,6 +1322,7 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     L('treat yourself after that ~', null, 'notformal'),
   ],
   new_look: [L('ooh, a new look! ~', 'A new look.'), 'i bet it looks great ~', 'do you like it?'],
+  social: ['ooh, have fun ~', 'that sounds lovely ~', "who's coming?"],
   on_mind: [
     "sounds like it's really stuck with you ~",
     'do you want to talk it through with me?',

@@ -257,6 +257,15 @@ const PHRASE_STOP = new Set([
   'keeps',
   'kept',
   'forgot',
+  // Verbs of an ache and a sentence's tail end one too ('your fingers', not 'your fingers hurt though').
+  'hurt',
+  'hurts',
+  'ache',
+  'aches',
+  'though',
+  'anyway',
+  'lol',
+  'haha',
   // Irregular past verbs end a noun phrase as '-ed' does ('your coworker', not 'your coworker brought cake').
   'brought',
   'bought',

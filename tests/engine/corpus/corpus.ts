@@ -1186,6 +1186,29 @@ export const CORPUS: CorpusItem[] = [
     must: [/aww|thank|blush|hehe|sweet|kind/i],
     mustNot: [/interesting|tell me more|glad you share/i],
   },
+  {
+    kind: 'feeling good',
+    message: 'I got a new job',
+    intent: 'feeling',
+    polarity: 'positive',
+    good: 'big news: glad with them, not "how did it go, honestly?"',
+    mustNot: [/how did it go|full day|take a lot out of you/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'I need to get a new job',
+    intent: 'statement',
+    good: 'still ahead: not asked how it went',
+    mustNot: [/how did it go/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'meeting some friends later',
+    intent: 'statement',
+    good: 'friends, not the work meeting ("i\'m proud of you")',
+    must: [/have fun|lovely|who's coming|who is coming/i],
+    mustNot: [/proud|earned|full day|work/i],
+  },
   // A Sunday of small news (2026-12-02).
   ...(
     [
