@@ -600,3 +600,34 @@ describe('answers to her own questions, and news too big for "how did it go?"', 
     for (const reply of replies(message)) expect(reply).not.toMatch(/how did it go/i);
   });
 });
+
+// Small mishaps and the weather's mood (2026-12-02).
+describe('a mishap, the weather glad or grim, a pass, a faint', () => {
+  it.each([
+    'I spilled coffee on my shirt',
+    'my cat knocked over my plant',
+    'I dropped my phone and it broke',
+  ])('%j is a mishap', (message) => {
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(/oh no|oops|are you okay/i);
+      expect(reply).not.toMatch(/delicious|enjoy every bite|did they enjoy it|hungry/i);
+    }
+  });
+
+  it("the weather's mood decides: 'so nice today' is enjoyed, 'awful' is grim", () => {
+    for (const reply of replies('the weather is so nice today')) {
+      expect(reply).toMatch(/enjoy it|best kind of day|get outside/i);
+      expect(reply).not.toMatch(/love hearing about the weather/i);
+    }
+    for (const reply of replies('the weather is awful')) {
+      expect(reply).toMatch(/days like that|grim|stuck out in it/i);
+      expect(reply).not.toMatch(/love hearing about the weather/i);
+    }
+  });
+
+  it("'I passed!' is happy; 'I passed out' is an illness", () => {
+    expect(analyse('I passed!').feeling).toBe('happy');
+    expect(analyse('I passed out').hardship?.kind).toBe('illness');
+    expect(analyse('I passed out').feeling).not.toBe('happy');
+  });
+});

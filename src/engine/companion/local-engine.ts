@@ -836,6 +836,14 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'social';
+  // 'I spilled coffee on my shirt', 'my cat knocked over my plant': a mishap, not the coffee's
+  // 'that sounds delicious' or the cat's 'did they enjoy it?'.
+  if (
+    /\b(?:spilled|spilt|dropped|knocked\s+over|knocked\s+off|smashed|tripped|fell\s+off|locked\s+myself\s+out)\b/i.test(
+      text,
+    )
+  )
+    return 'mishap';
   // 'on my lunch break': a breather, before the food it may name.
   if (
     /\b(?:on\s+(?:my|a|the)\s+(?:lunch\s+|coffee\s+|tea\s+|quick\s+)?break|(?:taking|having)\s+(?:a\s+|my\s+)?(?:quick\s+)?(?:lunch\s+|coffee\s+|tea\s+)?break)\b/i.test(
@@ -1181,7 +1189,12 @@ function planStatement(ctx: Context): Plan {
       : // 'my boss liked my presentation!': good news from work, not 'how did it go, honestly?'.
         smallTalk === 'work' && readSentiment(said).compound >= 0.3
         ? 'work_good'
-        : smallTalk;
+        : // 'the weather is so nice today': enjoy it, not 'i love hearing about the weather'.
+          smallTalk === 'weather' && readSentiment(said).compound >= 0.3
+          ? 'weather_good'
+          : smallTalk === 'weather' && readSentiment(said).compound <= -0.3
+            ? 'weather_bad'
+            : smallTalk;
   const ahead = toldAhead(said);
   // A topic asks its own question ('what are you studying?'), not 'how do you feel about it?'.
   const follows = inTense(

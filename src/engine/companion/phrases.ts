@@ -1322,6 +1322,21 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     L('treat yourself after that ~', null, 'notformal'),
   ],
   new_look: [L('ooh, a new look! ~', 'A new look.'), 'i bet it looks great ~', 'do you like it?'],
+  mishap: [
+    L('oh no ~ one of those moments', 'Oh dear. One of those moments.'),
+    L("oops ~ that's so annoying", 'How annoying.', 'notformal'),
+    'are you okay?',
+  ],
+  weather_good: [
+    L('ooh, enjoy it ~', 'Do enjoy it.'),
+    "that's the best kind of day ~",
+    'will you get outside for a bit?',
+  ],
+  weather_bad: [
+    L('ugh, days like that ~ stay cozy', 'What a day for it. Stay warm.'),
+    'sounds grim out there ~',
+    'are you stuck out in it?',
+  ],
   social: ['ooh, have fun ~', 'that sounds lovely ~', "who's coming?"],
   on_mind: [
     "sounds like it's really stuck with you ~",

@@ -1209,6 +1209,22 @@ export const CORPUS: CorpusItem[] = [
     must: [/have fun|lovely|who's coming|who is coming/i],
     mustNot: [/proud|earned|full day|work/i],
   },
+  {
+    kind: 'small talk',
+    message: 'I spilled coffee on my shirt',
+    intent: 'statement',
+    good: 'a mishap: not "that sounds delicious"',
+    must: [/oh no|oops|are you okay|annoying|one of those/i],
+    mustNot: [/delicious|enjoy every bite|hungry/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'the weather is so nice today',
+    intent: 'statement',
+    good: 'a nice day: enjoy it, not "i love hearing about the weather"',
+    must: [/enjoy it|best kind of day|get outside/i],
+    mustNot: [/love hearing about the weather/i],
+  },
   // A Sunday of small news (2026-12-02).
   ...(
     [
