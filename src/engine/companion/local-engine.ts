@@ -1025,6 +1025,43 @@ function inTense(pool: Entry[], ahead: boolean): Entry[] {
   return fitting.length > 0 ? fitting : [P.TELL_ME_MORE];
 }
 
+/**
+ * A topic's glad or sore variant, by VADER's reading of the message: 'the coffee here is terrible' is
+ * food_bad (sympathy, not 'now i'm hungry ~'), 'my boss liked my presentation!' work_good (not 'how
+ * did it go, honestly?'), 'the weather is so nice today' weather_good (not 'i love hearing about the
+ * weather').
+ */
+const TONED_TOPICS: Record<string, { good?: string; bad?: string }> = {
+  food: { bad: 'food_bad' },
+  food_now: { bad: 'food_bad' },
+  food_named_now: { bad: 'food_bad' },
+  work: { good: 'work_good' },
+  weather: { good: 'weather_good', bad: 'weather_bad' },
+};
+
+function toned(topic: string, compound: number): string {
+  const variants = TONED_TOPICS[topic];
+  if (compound >= 0.3 && variants?.good) return variants.good;
+  if (compound <= -0.3 && variants?.bad) return variants.bad;
+  return topic;
+}
+
+/**
+ * Topics said back as they are would sound odd: 'I'm home' ('wait, you're home?'), 'on my way' ('so,
+ * your way ~'), 'this is my stop' ('so, your stop ~'), 'off to the gym', "I've seen that one", 'my mom
+ * says hi', "can't stop thinking about …" ('so, your mind'), 'finally friday'.
+ */
+const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
+  'home',
+  'commute',
+  'arrived',
+  'exercise_ahead',
+  'seen_it',
+  'on_mind',
+  'says_hi',
+  'weekend',
+]);
+
 function planStatement(ctx: Context): Plan {
   const c = chances(ctx.voice);
   if (ctx.analysis.flavour === 'nudge') return planNudge(ctx);
@@ -1181,20 +1218,7 @@ function planStatement(ctx: Context): Plan {
   }
   const said = ctx.analysis.rest || ctx.input.message;
   const smallTalk = smallTalkOf(said);
-  // 'the coffee here is terrible': a complaint about food gets sympathy, not 'now i'm hungry ~'.
-  const topic =
-    (smallTalk === 'food' || smallTalk === 'food_now' || smallTalk === 'food_named_now') &&
-    readSentiment(said).compound <= -0.3
-      ? 'food_bad'
-      : // 'my boss liked my presentation!': good news from work, not 'how did it go, honestly?'.
-        smallTalk === 'work' && readSentiment(said).compound >= 0.3
-        ? 'work_good'
-        : // 'the weather is so nice today': enjoy it, not 'i love hearing about the weather'.
-          smallTalk === 'weather' && readSentiment(said).compound >= 0.3
-          ? 'weather_good'
-          : smallTalk === 'weather' && readSentiment(said).compound <= -0.3
-            ? 'weather_bad'
-            : smallTalk;
+  const topic = smallTalk ? toned(smallTalk, readSentiment(said).compound) : null;
   const ahead = toldAhead(said);
   // A topic asks its own question ('what are you studying?'), not 'how do you feel about it?'.
   const follows = inTense(
@@ -1203,19 +1227,7 @@ function planStatement(ctx: Context): Plan {
       : P.STATEMENT_FOLLOWS,
     ahead,
   );
-  // 'I'm home' needs no echo ('wait, you're home?'), nor 'on my way' ('so, your way ~'), nor 'this
-  // is my stop' ('so, your stop ~').
-  const echo =
-    topic === 'home' ||
-    topic === 'commute' ||
-    topic === 'arrived' ||
-    topic === 'exercise_ahead' ||
-    topic === 'seen_it' ||
-    topic === 'on_mind' ||
-    topic === 'says_hi' ||
-    topic === 'weekend'
-      ? null
-      : echoPool(ctx);
+  const echo = topic && UNECHOED_TOPICS.has(topic) ? null : echoPool(ctx);
   // Off the train and on their way, or off for a walk: she sees them off, and asks nothing more.
   const leaving = topic === 'arrived' || topic === 'exercise_ahead';
   return {
