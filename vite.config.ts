@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { CHAT_CHUNKS_META } from './src/app/chat-preload';
 import { BUILD_TARGET } from './scripts/build-target';
+import { stylesheetsBeforeEntry } from './scripts/stylesheet-first';
 
 const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
@@ -131,6 +132,22 @@ function appStartChunk(): Plugin {
   };
 }
 
+/**
+ * The built page's stylesheet ahead of its entry script (Vite writes the script first). The entry
+ * applies the owner's font size and wallpaper before the app runs; in WebKit a module script that
+ * comes before a stylesheet can run, and the document finish parsing, before the stylesheet is in,
+ * and a reading of the page at that moment found no wallpaper (tests/webkit/frame.test.ts, seen once
+ * under load). A stylesheet before a script blocks it in every engine (HTML's script-blocking style
+ * sheets); the stylesheet is the worker's cached copy, so the entry waits no longer than it did.
+ */
+function stylesheetBeforeEntry(): Plugin {
+  return {
+    name: 'kiri-stylesheet-before-entry',
+    apply: 'build',
+    transformIndexHtml: { order: 'post', handler: stylesheetsBeforeEntry },
+  };
+}
+
 const COMMONJS_JSON = '\0commonjs-json:';
 
 /**
@@ -165,6 +182,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     appStartChunk(),
+    stylesheetBeforeEntry(),
     commonJsJsonForWinkModel(),
     react(),
     tailwindcss(),
