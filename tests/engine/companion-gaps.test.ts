@@ -20,6 +20,9 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     ['we had to put our dog down', 'loss', null],
     ['I had a terrible day at work', 'bad_day', null],
     ['this week has been awful', 'bad_day', null],
+    ['my day was a nightmare', 'bad_day', null],
+    ['today was hell', 'bad_day', null],
+    ['work was a nightmare', 'bad_day', null],
     ['I got fired today', 'job', null],
     ['my boyfriend dumped me', 'breakup', null],
     ['my mom is in the hospital', 'illness', 'your mom'],
@@ -63,14 +66,21 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     ['I woke up like five times', 'bad_night', 'tired'],
     ['tossed and turned all night', 'bad_night', 'tired'],
     ['rough night', 'bad_night', 'tired'],
-    ["I'm late for work", 'hassle', 'angry'],
+    ['the traffic was a nightmare', 'hassle', 'angry'],
+    // Late themselves: hurrying, not waiting for a train.
+    ["I'm late for work", 'running_late', 'anxious'],
+    ['running late for work', 'running_late', 'anxious'],
+    ['I overslept', 'running_late', 'anxious'],
+    // A bad dream: shaken, but safe; not a scare's 'is someone with you?'.
+    ['I had a bad dream', 'nightmare', 'anxious'],
+    ['I keep having nightmares', 'nightmare', 'anxious'],
     ['I forgot my umbrella', 'mishap', 'angry'],
     ['I left my keys at home', 'mishap', 'angry'],
   ])('%j is a %s, heard as %s', (message, kind, feeling) => {
     expect(hardshipOf(message)).toEqual({ kind, feeling, subject: null });
   });
 
-  it.each(['I had a car accident', 'someone broke into my house', 'I had a bad dream'])(
+  it.each(['I had a car accident', 'someone broke into my house', 'someone is following me'])(
     '%j is a scare, heard as anxious',
     (message) => {
       expect(hardshipOf(message)).toEqual({ kind: 'scare', feeling: 'anxious', subject: null });
@@ -96,6 +106,8 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     'my feet are cold',
     "I'm not late for work",
     'we had a fight scene in the movie',
+    'I had a nightmare of a commute',
+    'I had a weird dream',
   ])('%j is no hard news', (message) => {
     expect(hardshipOf(message)).toBeNull();
   });

@@ -6,6 +6,7 @@ import { analyse } from '../../src/engine/companion/intent';
 import { hardshipOf } from '../../src/engine/companion/hardship';
 import { likesOf } from '../../src/engine/companion/likes';
 import { readPlan } from '../../src/engine/companion/plans';
+import { requestOf } from '../../src/engine/companion/requests';
 import { contract } from '../../src/engine/companion/style';
 import { extractDetail } from '../../src/engine/companion/text';
 import { namesMany, needsANextStep, toldAhead } from '../../src/engine/companion/local-engine';
@@ -629,5 +630,64 @@ describe('a mishap, the weather glad or grim, a pass, a faint', () => {
     expect(analyse('I passed!').feeling).toBe('happy');
     expect(analyse('I passed out').hardship?.kind).toBe('illness');
     expect(analyse('I passed out').feeling).not.toBe('happy');
+  });
+});
+
+// A hurried morning, a bad dream, a job to leave, a meal to decide (2026-12-02, second session).
+describe('running late, a bad dream, a job to leave, a meal to decide', () => {
+  it.each(['running late for work', "I'm so late for class", 'I overslept'])(
+    '%j is hurrying, not waiting: no "how long do you have to wait?"',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/go go go|hurry|one of those days|you'll get there|late/i);
+        expect(reply).not.toMatch(/how long do you have to wait|stuck there alone/i);
+      }
+    },
+  );
+
+  it.each(['I had a bad dream', 'I keep having nightmares'])(
+    '%j is a bad dream: shaken but safe, not asked "is someone with you?"',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/dream|those are the worst/i);
+        expect(reply).not.toMatch(/is someone with you|emergency|a lot to go through/i);
+      }
+    },
+  );
+
+  it("'the traffic was a nightmare' is the commute's hassle, not a dream", () => {
+    for (const reply of replies('the traffic was a nightmare')) {
+      expect(reply).toMatch(/annoying|frustrating|not again/i);
+      expect(reply).not.toMatch(/dream/i);
+    }
+  });
+
+  it.each(['I need to get a new job', 'thinking about quitting my job', "I've been job hunting"])(
+    '%j is a wish to move on, not "sounds like a full day"',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/something new|move on|doesn't drain you|job would you love/i);
+        expect(reply).not.toMatch(/full day|how did it go|take a lot out of you/i);
+      }
+    },
+  );
+
+  it.each([
+    ['what should I have for dinner', 'meal_idea'],
+    ['any dinner ideas?', 'meal_idea'],
+    ["I don't know what to cook", 'meal_idea'],
+  ])('%j asks her for an idea (requestOf: %s), and she gives one', (message, kind) => {
+    expect(requestOf(message)?.kind).toBe(kind);
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(/pasta|eggs on toast|soup|stir-fry|sandwich|jacket potato|curry/i);
+      expect(reply).not.toMatch(/options are you weighing|pulling you each way|decide for you/i);
+    }
+  });
+
+  it('breakfast gets breakfast: no curry at 9 am', () => {
+    for (const reply of replies('what should I have for breakfast?')) {
+      expect(reply).toMatch(/porridge|eggs on toast|yoghurt|pancakes/i);
+      expect(reply).not.toMatch(/curry|stir-fry|jacket potato|soup/i);
+    }
   });
 });

@@ -18,6 +18,8 @@ export type Hardship =
   | 'scare'
   | 'setback'
   | 'hassle'
+  | 'running_late'
+  | 'nightmare'
   | 'sleepless'
   | 'bad_night'
   | 'conflict'
@@ -27,7 +29,7 @@ export interface HardshipReading {
   kind: Hardship;
   /**
    * The feeling it carries: sad ('hurt' too: the feeling lists have no 'hurt'), anxious for a scare
-   * (an accident, a break-in, a nightmare), angry for a hassle (a late train), tired for a sleepless
+   * (an accident, a break-in, a nightmare, running late), angry for a hassle (a late train), tired for a sleepless
    * night, now or behind them.
    */
   feeling: 'sad' | 'anxious' | 'angry' | 'tired';
@@ -76,7 +78,7 @@ const ILLNESS =
   /\b(?:i'?m|i\s+am|i\s+feel|i'?ve\s+been|feeling|got|getting|is|are|was)\s+(?:so\s+|really\s+|very\s+|a\s+bit\s+|kinda\s+|quite\s+)?(?:sick|ill|unwell|poorly)\b(?!\s+of\b)|\b(?:have|has|got|caught|getting|catching|coming\s+down\s+with)\s+(?:a\s+|the\s+)?(?:cold|flu|fever|covid|migraine|infection|cancer)\b|\bcoming\s+down\s+with\s+something\b|\b(?:in|to|at)\s+(?:the\s+)?(?:hospital|er|emergency\s+room|a&e)\b|\b(?:i|i'?ve|i\s+just)\s+(?:passed\s+out|fainted|blacked\s+out)\b|\bdiagnosed\b|\bcancer\b|\bmy\s+(?:head|back|stomach|tooth|chest)\s+(?:hurts|aches)\b/;
 const ILLNESS_SUBJECT = new RegExp(`\\b(?:my|our)\\s+(${BELOVED})\\s+(?:is|was|has|got|went)\\b`);
 const BAD_DAY =
-  /\b(?:terrible|awful|horrible|bad|rough|crappy|crap|shitty|shit|horrendous|tough|hard|miserable|the\s+worst)\s+(?:day|week|night|morning|shift|year|time)\b|\b(?:day|week|night|morning|shift|year)\s+(?:has\s+been|was|is|went)\s+(?:so\s+|really\s+|just\s+)?(?:terrible|awful|horrible|bad|rough|crappy|tough|hard|miserable|the\s+worst|a\s+disaster|a\s+mess)\b|\beverything\s+(?:is\s+going|went|goes)\s+wrong\b|\bnothing\s+(?:is\s+going|goes|went)\s+right\b/;
+  /\b(?:terrible|awful|horrible|bad|rough|crappy|crap|shitty|shit|horrendous|tough|hard|miserable|the\s+worst)\s+(?:day|week|night|morning|shift|year|time)\b|\b(?:day|week|night|morning|shift|year)\s+(?:has\s+been|was|is|went)\s+(?:so\s+|really\s+|just\s+)?(?:terrible|awful|horrible|bad|rough|crappy|tough|hard|miserable|the\s+worst|a\s+disaster|a\s+mess|(?:a|an\s+absolute|such\s+a)\s+nightmare|(?:pure\s+|absolute\s+)?hell)\b|\b(?:today|work|school|uni|class|my\s+shift)\s+(?:has\s+been|was)\s+(?:so\s+|really\s+|just\s+)?(?:terrible|awful|horrible|rough|miserable|the\s+worst|a\s+disaster|(?:a|an\s+absolute|such\s+a)\s+nightmare|(?:pure\s+|absolute\s+)?hell)\b|\beverything\s+(?:is\s+going|went|goes)\s+wrong\b|\bnothing\s+(?:is\s+going|goes|went)\s+right\b/;
 /**
  * Harm by someone (violence, abuse): the one kind whose lines ask whether they are safe. Being yelled
  * at or laughed at is MISTREATED, a broken arm is an INJURY: 'my boss yelled at me' does not get
@@ -96,7 +98,19 @@ const ACHE =
  * traffic. Not hard news, but not 'interesting' either: she says it is annoying.
  */
 const HASSLE =
-  /\b(?:(?:train|bus|tram|metro|subway|tube|flight|plane|ferry)\s+(?:is|was|got|has\s+been|had\s+been|'s)\s+(?:running\s+|really\s+|so\s+|very\s+|super\s+|\d+\s+(?:mins?|minutes?|hours?)\s+)?(?:late|delayed|cancel+ed)|missed\s+(?:my|the)\s+(?:train|bus|tram|flight|plane|ferry|connection)|(?:i'?m|i\s+am|i\s+was|running)\s+(?:so\s+|really\s+|super\s+)?late\s+(?:for|to)\s+(?:work|school|class|uni|my|the|a)\b|stuck\s+in\s+(?:traffic|a\s+(?:traffic\s+)?jam)|(?:train|bus|tram)\s+(?:never\s+came|didn'?t\s+come|never\s+showed))\b/;
+  /\b(?:(?:train|bus|tram|metro|subway|tube|flight|plane|ferry)\s+(?:is|was|got|has\s+been|had\s+been|'s)\s+(?:running\s+|really\s+|so\s+|very\s+|super\s+|\d+\s+(?:mins?|minutes?|hours?)\s+)?(?:late|delayed|cancel+ed)|missed\s+(?:my|the)\s+(?:train|bus|tram|flight|plane|ferry|connection)|stuck\s+in\s+(?:traffic|a\s+(?:traffic\s+)?jam)|(?:traffic|commute|the\s+drive|the\s+ride)\s+(?:is|was|has\s+been)\s+(?:so\s+|really\s+|just\s+)?(?:a\s+|an\s+absolute\s+|such\s+a\s+)?(?:nightmare|hell|awful|terrible|horrible|chaos|insane)|(?:train|bus|tram)\s+(?:never\s+came|didn'?t\s+come|never\s+showed))\b/;
+/**
+ * Late themselves ('running late for work', "I'm so late for class", 'overslept'): hurrying, not
+ * waiting. Not the commute's hassle: nobody asks them how long they have to wait.
+ */
+const RUNNING_LATE =
+  /\b(?:(?:i'?m|i\s+am|i\s+was|running)\s+(?:so\s+|really\s+|super\s+|a\s+bit\s+|a\s+little\s+)?late\s+(?:for|to)\s+(?:work|school|class|uni|my|the|a)\b|i\s+overslept|(?:i'?m|i\s+am)\s+(?:running\s+)?(?:so\s+|really\s+|super\s+)?late\s+(?:again|today)\b)/;
+/**
+ * A bad dream ('I had a nightmare', 'a bad dream woke me'): shaken, not in danger. Not a day that was
+ * 'a nightmare' or 'a nightmare of a commute'.
+ */
+const NIGHTMARE =
+  /\b(?:(?:had|have|having|get|getting|keep\s+having|woke\s+up\s+from)\s+(?:a\s+|another\s+|such\s+a\s+|the\s+worst\s+|this\s+|these\s+)?(?:(?:bad|awful|horrible|terrible|scary|weird\s+and\s+scary)\s+)?nightmares?(?!\s+of\b)|(?:bad|scary|horrible|awful|terrible|creepy)\s+dreams?)\b/;
 /** Something left behind ('I forgot my umbrella'): a small mishap, said with a sigh. */
 const MISHAP =
   /\b(?:forgot|left)\s+my\s+(?:umbrella|keys|wallet|phone|lunch|charger|badge|headphones|earphones|laptop|coat|jacket|id|pass|ticket|card|glasses)\b(?!\s+(?:with|at)\s+(?:you|a\s+friend))/;
@@ -114,7 +128,7 @@ const BAD_NIGHT =
 const CONFLICT =
   /\b(?:(?:had|got\s+into|have|having)\s+(?:a|an|another|this|a\s+big|a\s+huge)\s+(?:fight|argument|row)\s+with|(?:fought|argued|arguing|fighting)\s+with\s+(?:my|our|him|her|them)|we\s+(?:fought|argued|had\s+(?:a|a\s+big|another)\s+fight(?!\s+(?:scene|club|sequence))|had\s+an\s+argument|are\s+fighting|keep\s+fighting))\b/;
 const SCARE =
-  /\b(?:(?:had|was\s+in|got\s+into|been\s+in|were\s+in)\s+(?:a|an)\s+(?:\w+\s+)?(?:accident|crash)|broke\s+into\s+(?:my|our)|(?:got|was|been|were)\s+(?:robbed|mugged|burgled)|someone\s+(?:is\s+)?following\s+me|nightmares?|bad\s+dream)\b/;
+  /\b(?:(?:had|was\s+in|got\s+into|been\s+in|were\s+in)\s+(?:a|an)\s+(?:\w+\s+)?(?:accident|crash)|broke\s+into\s+(?:my|our)|(?:got|was|been|were)\s+(?:robbed|mugged|burgled)|someone\s+(?:is\s+)?following\s+me)\b/;
 const SETBACK =
   /\b(?:moved\s+away|(?:nobody|no\s+one)\s+(?:came|showed\s+up|remembered)|(?:was|got)\s+(?:left\s+out|not\s+invited)|wasn'?t\s+invited|(?:left|forgot)\s+me\s+out)\b/;
 /** A pet or someone dear gone missing ('my dog ran away'); 'we ran away from the rain' is not. */
@@ -143,7 +157,7 @@ function theirs(word: string | undefined): string | null {
  * Rule hardshipOf: hard news in a message (a death, an illness, a break-up, a lost job, a failure, a
  * bad day, harm by someone, being mistreated, an injury, an ache, a fight; a scare, a sleepless night
  * (now, or behind them: a bad night),
- * a commute's hassle, a thing left behind), read with the kind of news, the feeling it carries and whom
+ * a commute's hassle, running late, a bad dream, a thing left behind), read with the kind of news, the feeling it carries and whom
  * it is about; null when there is none. A death of a thing ('my phone died'), a joke ('I died laughing') and a denial ('not a bad
  * day') are none.
  */
@@ -177,6 +191,7 @@ export function hardshipOf(message: string): HardshipReading | null {
   if (found(MISTREATED, text)) return sad('mistreated');
   if (found(CONFLICT, text)) return sad('conflict');
   if (found(SCARE, text)) return { kind: 'scare', feeling: 'anxious', subject: null };
+  if (found(NIGHTMARE, text)) return { kind: 'nightmare', feeling: 'anxious', subject: null };
   if (found(FAILURE, text)) return sad('failure');
   // 'a rough night' is a night's sleep, not a day gone wrong.
   if (found(BAD_NIGHT, text)) return { kind: 'bad_night', feeling: 'tired', subject: null };
@@ -184,6 +199,7 @@ export function hardshipOf(message: string): HardshipReading | null {
   if (found(SETBACK, text) || found(MISSING, text)) return sad('setback');
   if (found(SLEEPLESS, text)) return { kind: 'sleepless', feeling: 'tired', subject: null };
   if (found(HASSLE, text)) return { kind: 'hassle', feeling: 'angry', subject: null };
+  if (found(RUNNING_LATE, text)) return { kind: 'running_late', feeling: 'anxious', subject: null };
   if (found(MISHAP, text)) return { kind: 'mishap', feeling: 'angry', subject: null };
   return null;
 }

@@ -336,6 +336,15 @@ function planRequest(ctx: Context): Plan {
         nameChance: 0.3,
         steps: [{ pool: P.WEATHER_ANSWERS }, { pool: P.WEATHER_FOLLOWS, follow: true }],
       };
+    case 'meal_idea':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.MEAL_IDEA_OPENERS },
+          { pool: request.subject === 'breakfast' ? P.BREAKFAST_IDEAS : P.MEAL_IDEAS },
+          { pool: P.MEAL_IDEA_FOLLOWS, chance: Math.max(c.follow, 0.5), follow: true },
+        ],
+      };
     case 'send_photo':
       return {
         nameChance: 0.3,
@@ -787,9 +796,9 @@ function smallTalkOf(text: string): string | null {
   )
     return 'on_mind';
   // 'I had a weird dream last night' ('a bad dream' is a scare, read before as hard news).
-  // Not 'I dream of going to japan': that dream is a wish.
+  // Not 'I dream of going to japan': that dream is a wish; nor 'the traffic was a nightmare'.
   if (
-    /\b(?:(?:had|have|having)\s+(?:a|the|this|that|such\s+a|another)\s+(?:\w+\s+){0,2}(?:dream|nightmare)s?|dreamt|nightmare|dreamed\s+(?:last\s+night|that))\b/i.test(
+    /\b(?:(?:had|have|having)\s+(?:a|the|this|that|such\s+a|another)\s+(?:\w+\s+){0,2}(?:dream|nightmare)s?(?!\s+of\b)|dreamt|dreamed\s+(?:last\s+night|that))\b/i.test(
       text,
     )
   )
@@ -912,6 +921,13 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'study';
+  // 'I need to get a new job', 'thinking about quitting': a wish to move on, not 'a full day'.
+  if (
+    /\b(?:(?:need|want|wanna|have)\s+(?:to\s+)?(?:get|find)\s+(?:a\s+)?(?:new|different|better|another)\s+job|(?:need|want)\s+(?:a\s+)?(?:new|different|better|another)\s+job|(?:want|wanna|going|thinking\s+(?:about|of))\s+(?:to\s+)?quit(?:ting)?\s+(?:my\s+job|work)|thinking\s+(?:about|of)\s+quitting|looking\s+for\s+(?:a\s+)?(?:new\s+)?(?:job|work)|job\s+hunting|applying\s+(?:for|to)\s+(?:jobs|new\s+jobs))\b/i.test(
+      text,
+    )
+  )
+    return 'job_change';
   if (/\b(?:work|working|job|office|boss|meeting|shift)\b/i.test(text)) return 'work';
   if (
     /\b(?:video\s*games?|gaming|(?:played|playing)\s+(?:a\s+|some\s+)?games?|minecraft|fortnite|zelda|pok[eé]mon|playstation|xbox|nintendo)\b/i.test(
@@ -1053,6 +1069,7 @@ function toned(topic: string, compound: number): string {
  */
 const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
   'home',
+  'job_change',
   'commute',
   'arrived',
   'exercise_ahead',

@@ -1277,6 +1277,12 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     'mm, enjoy every bite ~',
   ],
   work: ['work can take a lot out of you', 'sounds like a full day', 'how did it go, honestly?'],
+  job_change: [
+    "ooh, ready for something new? that's a big step ~",
+    "you deserve work that doesn't drain you ~",
+    "what's making you want to move on?",
+    'what kind of job would you love?',
+  ],
   study: ["you've got this ~", 'what are you studying?', "don't forget little breaks ~"],
   woke: [
     L('good morning, sleepyhead ~', 'Good morning.', 'notformal'),
@@ -1634,6 +1640,34 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
     suggest: ['maybe make the wait a little yours: a song, a few pages, or just talking to me'],
     follow: ['will you still make it in time?', 'how long do you have to wait?'],
   },
+  // Late themselves: hurrying, not waiting. A calm word, no 'how long do you have to wait?'.
+  running_late: {
+    open: [
+      L('oh no{n}! go go go ~', 'Oh no{n}, I hope you make it.', 'notformal'),
+      L('ah{n}, one of those days', 'One of those days{n}.'),
+      'eek{n}! hurry, but carefully',
+    ],
+    body: [
+      'breathe: a few minutes late is not the end of the world',
+      "it happens to everyone. you'll get there",
+    ],
+    suggest: ['maybe send a quick message ahead, so nobody wonders where you are'],
+    follow: ['will you still make it in time?', 'how late will you be?'],
+  },
+  // A bad dream: shaken, but awake and safe. No emergency number, no 'is someone with you?'.
+  nightmare: {
+    open: [
+      L("oh no{n}, a bad dream? i'm sorry", 'I am sorry about the bad dream{n}.'),
+      "aw{n}, those are the worst. i'm sorry",
+      L('oh{n}… dreams like that can feel so real', null, 'soft'),
+    ],
+    body: [
+      "it was only a dream. you're awake now, and i'm right here",
+      'the feeling can hang around for a while after. go easy on yourself',
+    ],
+    suggest: ['maybe a glass of water and a few slow breaths, to shake it off'],
+    follow: ['do you want to tell me about it?', 'do you remember what it was about?'],
+  },
   sleepless: {
     open: [
       L(
@@ -1744,6 +1778,32 @@ export const WEATHER_ANSWERS: Entry[] = [
   ),
 ];
 export const WEATHER_FOLLOWS: Entry[] = ["what's it like where you are?", 'is it nice out?'];
+
+export const MEAL_IDEA_OPENERS: Entry[] = [
+  L('ooh, let me think{n} ~', 'Let me think{n}.'),
+  L('hmm, food ideas{n}! okay ~', 'A few ideas{n}.', 'notformal'),
+  'i have a few ideas ~',
+];
+/** Things she would suggest for a meal: ordinary, quick, nothing that needs a shop run to explain. */
+export const MEAL_IDEAS: Entry[] = [
+  "something warm and easy: pasta with whatever's in the fridge?",
+  'eggs on toast: simple, and it never fails',
+  'a big bowl of soup and some good bread',
+  'a stir-fry, with whatever vegetables you have and some rice or noodles',
+  'a proper sandwich, the kind with too many fillings',
+  'a jacket potato with all the toppings',
+  "a curry, if you're up for a little cooking",
+];
+export const BREAKFAST_IDEAS: Entry[] = [
+  'porridge with a little honey and some fruit',
+  'eggs on toast: simple, and it never fails',
+  'yoghurt with granola, if you want something quick',
+  'pancakes, if you have a slow morning',
+];
+export const MEAL_IDEA_FOLLOWS: Entry[] = [
+  'what are you in the mood for?',
+  'something quick, or are you up for cooking?',
+];
 
 export const STORY_OPENERS: Entry[] = [
   L('okay, get comfy{n} ~', 'Here is a story{n}.', 'notformal'),

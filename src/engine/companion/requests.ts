@@ -17,6 +17,7 @@ export type RequestKind =
   | 'reminder'
   | 'fact'
   | 'weather'
+  | 'meal_idea'
   | 'cannot';
 
 export type RecommendKind = 'book' | 'film' | 'show' | 'music' | 'game' | 'it';
@@ -26,7 +27,10 @@ export type CannotKind = 'call' | 'alarm' | 'music' | 'senses' | 'later' | 'erra
 
 export interface RequestReading {
   kind: RequestKind;
-  /** 'story': what it is about, from her side ('a dragon', 'your cat'), or null. */
+  /**
+   * 'story': what it is about, from her side ('a dragon', 'your cat'), or null; 'meal_idea':
+   * 'breakfast' when that is the meal asked about.
+   */
   subject: string | null;
   /** 'recommend': what kind of thing, or null when unsaid ('recommend me something'). */
   recommend: RecommendKind | null;
@@ -53,6 +57,13 @@ const FACT =
 /** 'what's the weather like?', 'will it rain today?': she cannot see outside, and says so. */
 const WEATHER =
   /^(?:(?:what'?s|what\s+is|how'?s|how\s+is)\s+the\s+weather\b|(?:will|is)\s+it\s+(?:going\s+to\s+)?(?:rain|snow|be\s+(?:sunny|cold|hot|warm))\b|(?:what'?s|what\s+is)\s+the\s+(?:weather\s+)?forecast\b|(?:do\s+you\s+know\s+)?(?:the\s+)?weather\s+(?:today|tomorrow|forecast)\b)/i;
+
+/**
+ * 'what should I have for dinner?', 'any lunch ideas?', "I don't know what to cook": she has ideas
+ * (not 'which options are you weighing?', a question back to someone who has none).
+ */
+const MEAL_IDEA =
+  /^(?:what\s+(?:should|could|shall)\s+(?:i|we)\s+(?:have|eat|cook|make|get|order)\s+(?:for\s+)?(?:dinner|lunch|breakfast|supper|tea\s+tonight|tonight)\b|what\s+(?:should|could|shall)\s+(?:i|we)\s+(?:eat|cook)\s*(?:today|tonight|now)?\s*$|(?:any|got\s+any|give\s+me\s+(?:some|an?)?)\s*(?:good\s+|quick\s+|easy\s+)?(?:dinner|lunch|breakfast|food|meal|recipe)\s+(?:ideas?|suggestions?|inspo|inspiration)\b|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:know|decide)\s+what\s+to\s+(?:eat|cook|make|have)(?:\s+for\s+(?:dinner|lunch|breakfast))?\b)/i;
 
 /** Things asked of her that a chat cannot do ('call me', 'set an alarm', 'play some music'). */
 const CANNOT: [CannotKind, RegExp][] = [
@@ -155,6 +166,9 @@ export function requestOf(body: string): RequestReading | null {
   const cannot = CANNOT.find(([, pattern]) => pattern.test(asked));
   if (cannot) return reading('cannot', { cannot: cannot[0] });
   if (WEATHER.test(asked)) return reading('weather');
+  if (MEAL_IDEA.test(trimEndOf(asked, /[\s?!.~]/))) {
+    return reading('meal_idea', { subject: /\bbreakfast\b/i.test(asked) ? 'breakfast' : null });
+  }
   if (SEND_PHOTO.test(asked)) return reading('send_photo');
   if (SECRET.test(asked) || SECRET.test(text)) return reading('secret');
   if (RECOMMEND_IT.test(asked)) return reading('recommend', { recommend: 'it' });

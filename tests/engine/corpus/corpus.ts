@@ -585,9 +585,10 @@ export const CORPUS: CorpusItem[] = [
     kind: 'small talk',
     message: 'what should I have for dinner?',
     intent: 'question',
-    act: 'advice',
-    good: 'thinks it through with them; never "i can\'t look things up"',
-    mustNot: [NOT_LOOKED_UP],
+    act: 'request',
+    good: 'an idea for dinner (not "which options are you weighing?"); never "i can\'t look things up"',
+    must: [/pasta|eggs on toast|soup|stir-fry|sandwich|jacket potato|curry/i],
+    mustNot: [NOT_LOOKED_UP, /options are you weighing|pulling you each way/i],
   },
   {
     kind: 'small talk',
@@ -1225,6 +1226,35 @@ export const CORPUS: CorpusItem[] = [
     must: [/enjoy it|best kind of day|get outside/i],
     mustNot: [/love hearing about the weather/i],
   },
+  // A hurried morning, a bad dream, a job to leave, a meal to decide (2026-12-02, second session).
+  {
+    kind: 'small talk',
+    message: 'running late for work',
+    intent: 'feeling',
+    act: 'hardship',
+    polarity: 'negative',
+    good: 'hurrying, not waiting: "you\'ll get there", not "how long do you have to wait?"',
+    must: [/go go go|hurry|one of those days|you'll get there|late/i],
+    mustNot: [/how long do you have to wait|stuck there alone/i],
+  },
+  {
+    kind: 'hard news',
+    message: 'I had a bad dream',
+    intent: 'feeling',
+    act: 'hardship',
+    polarity: 'negative',
+    good: 'a bad dream: shaken but safe, not "is someone with you?"',
+    must: [/dream|those are the worst/i],
+    mustNot: [/is someone with you|emergency|a lot to go through/i, CHEERS_HARD_NEWS],
+  },
+  {
+    kind: 'small talk',
+    message: 'I need to get a new job',
+    intent: 'statement',
+    good: 'a wish to move on, not "sounds like a full day"',
+    must: [/something new|move on|doesn't drain you|job would you love/i],
+    mustNot: [/full day|how did it go/i],
+  },
   // A Sunday of small news (2026-12-02).
   ...(
     [
@@ -1323,8 +1353,14 @@ CORPUS.push(
   },
   {
     ...hardNews("I'm late for work"),
-    must: [/annoying|frustrating|not again|grumpy|sorry/i],
-    mustNot: [CHEERS_HARD_NEWS, CELEBRATES, NOT_LOOKED_UP, /full day/i],
+    good: 'late themselves: hurrying, not a train to wait for',
+    must: [/go go go|hurry|one of those days|you'll get there|late/i],
+    mustNot: [
+      CHEERS_HARD_NEWS,
+      CELEBRATES,
+      NOT_LOOKED_UP,
+      /full day|how long do you have to wait|stuck there alone/i,
+    ],
   },
   {
     ...hardNews('I broke my arm'),
