@@ -691,3 +691,58 @@ describe('running late, a bad dream, a job to leave, a meal to decide', () => {
     }
   });
 });
+
+// The ride's small trials, luck and a first day (2026-12-02, second session).
+describe("the ride's small trials, a lost thing, a full stomach, snow, luck and a first day", () => {
+  it.each([
+    ['my phone is about to die', /charger|charge it|save it/i],
+    ["I'm on 5% battery", /charger|charge it|save it/i],
+    ["I can't find my keys", /last place you look|retracing your steps|coat pockets/i],
+    ['the wifi on this train is terrible', /the worst|offline|signal or no signal/i],
+    ['someone is playing loud music on the bus', /commute|hang in there|distract yourself/i],
+    ["I'm so full", /food coma|worth it|little rest/i],
+    ["it's snowing!", /snow|settling/i],
+  ])('%j gets its own answer', (message, fitting) => {
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(fitting);
+      expect(reply).not.toMatch(/glad you share these things|thank you for telling me|so, your/i);
+    }
+  });
+
+  it('a phone about to die is seen off to its charger: nothing asked after', () => {
+    for (const reply of replies('my phone is about to die')) expect(reply).not.toMatch(/\?/);
+  });
+
+  it("'someone is playing loud music on the bus' is a trial of the ride, not 'how long is the ride today?'", () => {
+    for (const reply of replies('someone is playing loud music on the bus')) {
+      expect(reply).not.toMatch(/how long is the ride|safe travels/i);
+    }
+  });
+
+  it.each(['wish me luck', 'fingers crossed', 'ok wish me luck!'])(
+    '%j is luck wished',
+    (message) => {
+      expect(analyse(message).flavour).toBe('luck');
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(
+          /luck|you've got this|rooting for you|you(?:'ll| will) be great|fingers crossed/i,
+        );
+      }
+    },
+  );
+
+  it("'first day at my new job today' is a first day cheered on, not 'ooh, today! ~ what's the plan?'", () => {
+    expect(analyse('first day at my new job today').flavour).toBe('luck');
+    for (const reply of replies('first day at my new job today')) {
+      expect(reply).toMatch(/first day|new start|rooting for you/i);
+      expect(reply).not.toMatch(/what's the plan/i);
+    }
+  });
+
+  it.each(["it's snowing and I have no umbrella", 'I keep my fingers crossed for her exam'])(
+    '%j is not luck wished for the owner',
+    (message) => {
+      expect(analyse(message).flavour).not.toBe('luck');
+    },
+  );
+});

@@ -59,6 +59,7 @@ export type Flavour =
   | 'apology_sharing'
   | 'she_seems'
   | 'talk_recall'
+  | 'luck'
   | null;
 
 export interface Analysis {
@@ -407,6 +408,12 @@ const ACK =
 const APOLOGY_FOR_SHARING =
   /^(?:(?:so|really|and)\s+)?(?:sorry|sry|soz)\b[^.!?]{0,30}?\b(?:negative|venting|vent|rambling|ramble|complaining|complain|dumping|whining|moaning|a\s+downer|depressing|too\s+much|so\s+much|annoying|spamming|spam|oversharing|all\s+(?:this|that))\b/i;
 /** 'what did we talk about yesterday?': their talks with her, which she keeps only as memories. */
+/**
+ * 'wish me luck', 'fingers crossed', 'first day at my new job today': luck wished, not 'i'm really glad
+ * you share these things' or a plan's 'ooh, today! ~ what's the plan?'.
+ */
+const LUCK =
+  /^(?:(?:ok(?:ay)?|so|well|anyway|eek|omg|ahh+)[\s,!.]+)*(?:wish\s+me\s+luck|fingers\s+crossed(?:\s+for\s+me)?[\s!.~]*$|(?:it'?s\s+)?(?:my\s+)?first\s+day\s+(?:at|of|in)\s+(?:my\s+|the\s+)?(?:new\s+)?(?:job|work|school|uni|university|college|class)|(?:i'?m\s+)?starting\s+(?:my\s+|a\s+)?new\s+job\s+(?:today|tomorrow))\b/i;
 const TALK_RECALL =
   /\bwhat\s+(?:did|were|have)\s+we\s+(?:talk(?:ed|ing)?|chat(?:ted|ting)?|been\s+talking)\s+about\b|\bdo\s+you\s+remember\s+(?:what\s+we\s+(?:talked|chatted)|our\s+(?:last\s+)?(?:talk|chat|conversation))\b/i;
 /** 'you seem quiet today', 'you sound tired': how she comes across, asked of her. */
@@ -586,6 +593,7 @@ export function analyse(
   if (LONGING.test(body)) return { ...base, flavour: 'longing', feeling: null };
   if (APOLOGY_FOR_SHARING.test(body)) return { ...base, flavour: 'apology_sharing' };
   if (TALK_RECALL.test(body)) return { ...base, flavour: 'talk_recall' };
+  if (LUCK.test(body)) return { ...base, flavour: 'luck', feeling: null };
   if (SHE_SEEMS.test(body)) return { ...base, flavour: 'she_seems', feeling: null };
   if (WORRY.test(body)) {
     const intensity = reading && !POSITIVE_FEELINGS.has(reading.feeling) ? reading.intensity : 0.4;

@@ -747,6 +747,21 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'says_hi';
+  // The ride's small trials before the ride itself ('the wifi on this train', 'on the bus').
+  // 'the wifi on this train is terrible', 'no signal': she still answers on the device.
+  if (
+    /\b(?:(?:wifi|wi-fi|signal|internet|connection|reception)\s+(?:here\s+|on\s+(?:this|the)\s+\w+\s+)?(?:is\s+|keeps\s+)?(?:so\s+|really\s+)?(?:terrible|awful|bad|slow|rubbish|trash|horrible|dropping|cutting\s+out|non-?existent|gone)|no\s+(?:signal|wifi|reception|internet))\b/i.test(
+      text,
+    )
+  )
+    return 'bad_wifi';
+  // 'someone is playing loud music on the bus', 'the train is so packed': the ride's small trials.
+  if (
+    /\b(?:(?:someone|somebody|this\s+(?:guy|man|woman|lady|kid)|people)\s+(?:is\s+|are\s+|keeps\s+)?(?:playing|blasting)\s+(?:loud\s+)?music|(?:playing|blasting)\s+loud\s+music|(?:train|bus|tram|metro|subway|tube)\s+is\s+(?:so\s+|really\s+|super\s+)?(?:packed|crowded|full)|talking\s+(?:so\s+)?loud(?:ly)?\s+on\s+(?:the|their|his|her)\s+phone)\b/i.test(
+      text,
+    )
+  )
+    return 'ride_trial';
   // Where the owner is, first: 'on my way to work' is the ride, not the work.
   if (
     /\b(?:i'?m\s+(?:finally\s+)?home|(?:just\s+)?got\s+home|(?:finally|back)\s+home|home\s+at\s+last)\b/i.test(
@@ -853,6 +868,30 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'mishap';
+  // 'I can't find my keys': the last place they look, not 'tell me more?'.
+  if (
+    /\b(?:can'?t|cannot|couldn'?t)\s+find\s+my\s+(?:keys|wallet|phone|glasses|headphones|earphones|airpods|charger|badge|ticket|card|umbrella|id|pass)\b/i.test(
+      text,
+    )
+  )
+    return 'lost_item';
+  // 'my phone is about to die', 'on 5% battery': a charger, quick.
+  if (
+    /\b(?:(?:phone|battery)\s+(?:is\s+)?(?:about\s+to\s+die|dying|almost\s+dead|nearly\s+dead)|(?:on|at)\s+\d{1,2}\s?%(?:\s+battery)?|low\s+battery|battery\s+(?:is\s+)?(?:low|at\s+\d{1,2}))\b/i.test(
+      text,
+    )
+  )
+    return 'battery_low';
+  // 'I'm so full', 'food coma': a meal behind them, not 'thank you for telling me'.
+  if (
+    /\b(?:(?:i'?m|im|i\s+am)\s+(?:so\s+|really\s+|super\s+|way\s+too\s+|sooo+\s+)?(?:full|stuffed)|ate\s+(?:way\s+|far\s+)?too\s+much|food\s+coma)\b/i.test(
+      text,
+    )
+  )
+    return 'full';
+  // 'it's snowing!': snow is news of its own, before the weather's small talk.
+  if (/\b(?:snowing|it\s+snowed|first\s+snow|snow\s+day|snowfall)\b|^snow\b/i.test(text))
+    return 'snow';
   // 'on my lunch break': a breather, before the food it may name.
   if (
     /\b(?:on\s+(?:my|a|the)\s+(?:lunch\s+|coffee\s+|tea\s+|quick\s+)?break|(?:taking|having)\s+(?:a\s+|my\s+)?(?:quick\s+)?(?:lunch\s+|coffee\s+|tea\s+)?break)\b/i.test(
@@ -1069,6 +1108,11 @@ function toned(topic: string, compound: number): string {
  */
 const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
   'home',
+  'lost_item',
+  'battery_low',
+  'bad_wifi',
+  'ride_trial',
+  'full',
   'job_change',
   'commute',
   'arrived',
@@ -1078,6 +1122,11 @@ const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
   'says_hi',
   'weekend',
 ]);
+
+/** Topics that send the owner off somewhere: seen off, no question after. */
+const LEAVING_TOPICS: ReadonlySet<string> = new Set(['arrived', 'exercise_ahead', 'battery_low']);
+/** Complaints: no delighted 'ooh' or curious 'oh?' before them. */
+const GRUMBLE_TOPICS: ReadonlySet<string> = new Set(['food_bad', 'bad_wifi', 'ride_trial']);
 
 function planStatement(ctx: Context): Plan {
   const c = chances(ctx.voice);
@@ -1149,6 +1198,16 @@ function planStatement(ctx: Context): Plan {
       return { nameChance: 0.5, steps: [{ pool: P.SHARING_APOLOGY_ANSWERS }] };
     case 'talk_recall':
       return { nameChance: 0.2, steps: [{ pool: P.TALK_RECALL_ANSWERS }] };
+    case 'luck': {
+      const firstDay = /\bfirst\s+day\b|\bstarting\b/i.test(ctx.input.message);
+      return {
+        nameChance: 0.4,
+        steps: [
+          { pool: firstDay ? P.FIRST_DAY_ANSWERS : P.LUCK_ANSWERS },
+          { pool: firstDay ? P.FIRST_DAY_FOLLOWS : P.LUCK_FOLLOWS, chance: 0.6, follow: true },
+        ],
+      };
+    }
     case 'she_seems':
       return {
         nameChance: 0.3,
@@ -1245,8 +1304,9 @@ function planStatement(ctx: Context): Plan {
     ahead,
   );
   const echo = topic && UNECHOED_TOPICS.has(topic) ? null : echoPool(ctx);
-  // Off the train and on their way, or off for a walk: she sees them off, and asks nothing more.
-  const leaving = topic === 'arrived' || topic === 'exercise_ahead';
+  // Off the train and on their way, off for a walk, off to find a charger: she sees them off, and
+  // asks nothing more.
+  const leaving = topic !== null && LEAVING_TOPICS.has(topic);
   return {
     nameChance: 0.3,
     steps: [
@@ -1254,7 +1314,7 @@ function planStatement(ctx: Context): Plan {
         // No delighted 'ooh' before a complaint.
         // Nor 'mm, i'm listening' or 'oh?' as they go.
         pool:
-          topic === 'food_bad'
+          topic !== null && GRUMBLE_TOPICS.has(topic)
             ? P.STATEMENT_OPENERS.filter((entry) => !/^(?:ooh|oh\?)/i.test(asLine(entry).t))
             : leaving
               ? P.STATEMENT_OPENERS.filter((entry) => /^(?:okay|mhm|I see)/.test(asLine(entry).t))

@@ -950,6 +950,20 @@ export const SHE_SEEMS_ANSWERS: Entry[] = [
 ];
 export const SHE_SEEMS_FOLLOWS: Entry[] = ["what's on your mind?", 'how are you doing, though?'];
 /** "can't wait to go home", 'only 3 more hours': the end of the day in sight. */
+/** 'wish me luck', 'fingers crossed': all of hers. */
+export const LUCK_ANSWERS: Entry[] = [
+  L("good luck{n}! ~ you've got this", 'Good luck{n}. You will do well.'),
+  L("sending you all the luck ~ i'm rooting for you", 'I am rooting for you{n}.'),
+  "you'll be great{n} ~ fingers crossed for you",
+];
+export const LUCK_FOLLOWS: Entry[] = ['tell me how it goes?', "i'll be here when it's done ~"];
+/** 'first day at my new job today': a first day, cheered on. */
+export const FIRST_DAY_ANSWERS: Entry[] = [
+  L("your first day{n}! ~ you've got this", 'Your first day{n}. You will do well.'),
+  L("ooh, a first day{n}! ~ i'm rooting for you", 'Good luck on your first day{n}.'),
+  'a whole new start ~ how exciting',
+];
+export const FIRST_DAY_FOLLOWS: Entry[] = ['nervous or excited?', 'tell me everything after?'];
 export const LONGING_ANSWERS: Entry[] = [
   L('almost there{n} ~ hang in there', 'Not long now{n}.'),
   'counting down with you ~',
@@ -1332,6 +1346,40 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     L('oh no ~ one of those moments', 'Oh dear. One of those moments.'),
     L("oops ~ that's so annoying", 'How annoying.', 'notformal'),
     'are you okay?',
+  ],
+  battery_low: [
+    L('quick, find a charger ~', 'Do find a charger.'),
+    "go charge it ~ i'll be right here when you're back",
+    L('nooo, not now ~ save it for the important stuff', null, 'notformal'),
+  ],
+  // True of this app: on the device she answers offline, and what they write waits to be sent.
+  bad_wifi: [
+    L('ugh, the worst ~', 'How annoying.', 'notformal'),
+    "good thing i can still answer you offline ~ whatever you write here waits safely until you're back",
+    "signal or no signal, i'm right here ~",
+  ],
+  ride_trial: [
+    L('ugh, the commute at its finest ~', 'The commute at its finest.', 'notformal'),
+    'hang in there ~ not long now, i hope',
+    'want to distract yourself with me until your stop?',
+  ],
+  full: [
+    L('food coma incoming ~', 'A good meal, then.', 'notformal'),
+    'was it worth it? ~',
+    'sounds like time for a little rest ~',
+  ],
+  snow: [
+    L('snow! ~ how exciting', 'Snow! How lovely.', 'notformal'),
+    'ooh, everything goes so quiet when it snows ~',
+    'is it settling?',
+  ],
+  lost_item: [
+    L(
+      'oh no ~ things always hide in the last place you look',
+      'Things always turn up in the last place you look.',
+    ),
+    'try retracing your steps ~ where were you before?',
+    'check your coat pockets? ~',
   ],
   weather_good: [
     L('ooh, enjoy it ~', 'Do enjoy it.'),

@@ -1255,6 +1255,24 @@ export const CORPUS: CorpusItem[] = [
     must: [/something new|move on|doesn't drain you|job would you love/i],
     mustNot: [/full day|how did it go/i],
   },
+  // The ride's small trials and luck (2026-12-02, second session).
+  ...(
+    [
+      ['my phone is about to die', /charger|charge it|save it/i],
+      ["I can't find my keys", /last place you look|retracing your steps|coat pockets/i],
+      [
+        'wish me luck',
+        /luck|you've got this|rooting for you|you(?:'ll| will) be great|fingers crossed/i,
+      ],
+    ] as const
+  ).map(([message, fitting]): CorpusItem => ({
+    kind: 'small talk',
+    message,
+    intent: 'statement',
+    good: 'its own answer, not "i\'m really glad you share these things"',
+    must: [fitting],
+    mustNot: [/glad you share these things|thank you for telling me|so, your/i],
+  })),
   // A Sunday of small news (2026-12-02).
   ...(
     [
