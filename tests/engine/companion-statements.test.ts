@@ -2,7 +2,7 @@
 // (a meal being cooked, a book being read, just woken up, in bed, studying, a pet, a game), a good day,
 // and the next-step suggestion kept for things to decide.
 import { describe, expect, it } from 'vitest';
-import { analyse } from '../../src/engine/companion/intent';
+import { analyse, theirPick } from '../../src/engine/companion/intent';
 import { hardshipOf } from '../../src/engine/companion/hardship';
 import { likesOf } from '../../src/engine/companion/likes';
 import { readPlan } from '../../src/engine/companion/plans';
@@ -745,4 +745,78 @@ describe("the ride's small trials, a lost thing, a full stomach, snow, luck and 
       expect(analyse(message).flavour).not.toBe('luck');
     },
   );
+});
+
+// Her own asks answered, December's small news, a groan and a visit (2026-12-02, second session).
+describe("Rule theirPick: a short answer to her own 'what's yours?' is their pick", () => {
+  const asked = (content: string) => [{ role: 'assistant' as const, content }];
+  const HER_FAVOURITE = "i'll go first: rainy days are my favourite. what's yours?";
+
+  it.each([
+    ['mine is autumn', 'autumn'],
+    ['summer for sure', 'summer'],
+    ['sunny days!', 'sunny days'],
+    ['my bed lol', 'your bed'],
+  ])('%j answers it: %j', (message, pick) => {
+    expect(theirPick(message, asked(HER_FAVOURITE))).toBe(pick);
+    for (const reply of repliesTo(message, { history: asked(HER_FAVOURITE) })) {
+      expect(reply).toContain(pick);
+      expect(reply).not.toMatch(
+        /thank you for telling me|glad you share these things|interesting/i,
+      );
+    }
+  });
+
+  it("'Japan', after 'where would you be?', is a pick too", () => {
+    const history = asked('if you could be anywhere right now, where would you be?');
+    expect(theirPick('Japan', history)).toBe('Japan');
+  });
+
+  it.each([
+    ['mine is autumn', []],
+    ['what do you mean?', [{ role: 'assistant' as const, content: HER_FAVOURITE }]],
+    ["I don't really have one", [{ role: 'assistant' as const, content: HER_FAVOURITE }]],
+    [
+      'it was a long day at work and I am tired',
+      [{ role: 'assistant' as const, content: HER_FAVOURITE }],
+    ],
+  ])('%j is no pick (with %j before it)', (message, history) => {
+    expect(theirPick(message, history)).toBeNull();
+  });
+});
+
+describe("a Monday's groan, December's small news, a drink, a wedding, a visit to the dentist", () => {
+  it.each([
+    ['ugh mondays', /monday|the week/i],
+    ['I bought a christmas tree', /christmas|coziest/i],
+    ["I'm making a cup of tea", /enjoy it|warm drink|tea is my favourite|how do you take it/i],
+    ['my friend is getting married', /wedding|congratulations|are you going/i],
+    [
+      "I'm going to the dentist",
+      /quick and painless|over before you know it|something nice after/i,
+    ],
+  ])('%j gets its own answer', (message, fitting) => {
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(fitting);
+      expect(reply).not.toMatch(
+        /glad you share these things|thank you for telling me|that's interesting|now i'm hungry|enjoy every bite/i,
+      );
+    }
+  });
+
+  it("'I'm getting married!' is happy news", () => {
+    expect(analyse("I'm getting married!").feeling).toBe('happy');
+  });
+
+  it("'can't wait for christmas' is not asked 'when is it?'", () => {
+    for (const reply of repliesTo("can't wait for christmas", { seeds: 24 })) {
+      expect(reply).not.toMatch(/when is it/i);
+    }
+  });
+
+  it("bored: 'let's fix that' always comes with how", () => {
+    for (const reply of repliesTo("I'm so bored", { seeds: 16 })) {
+      expect(reply).toMatch(/try something tiny and new|a joke or a fun fact/i);
+    }
+  });
 });

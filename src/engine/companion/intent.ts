@@ -60,6 +60,7 @@ export type Flavour =
   | 'she_seems'
   | 'talk_recall'
   | 'luck'
+  | 'her_answer'
   | null;
 
 export interface Analysis {
@@ -127,7 +128,7 @@ const FEELING_PATTERNS: Record<Feeling, RegExp> = {
   tired:
     /\b(tired|(?:such\s+a\s+|a\s+)?long\s+day|(?:don'?t|do\s+not)\s+want\s+to\s+(?:go\s+to\s+(?:work|school|class|uni|the\s+office)|get\s+up)|exhausted|sleepy|drained|worn out|wiped out|knackered|fatigued|burn(?:t|ed) out|no energy|can'?t keep my eyes open)\b/,
   happy:
-    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+(?:a|the)\s+new\s+job|got\s+a\s+job(?:\s+offer)?|got\s+(?:an|the)\s+(?:job\s+)?offer|(?:we|i|finally)\s+bought\s+(?:a|our|my|the)\s+(?:first\s+|new\s+)?(?:house|flat|apartment|home)|got\s+accepted|got\s+into\s+(?:uni|university|college|grad\s+school)|got\s+promoted|nailed\s+it|i\s+did\s+it(?!\s+(?:again|wrong|badly|by\s+mistake))|we\s+did\s+it|i\s+made\s+it(?!\s+(?:worse|up))|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|i\s+passed(?!\s+(?:out|away|by|on|it|the\s+\w+\s+to))|had\s+(?:a|her|his|their|the)\s+baby|got\s+(?:a|the)\s+(?:promotion|raise|pay\s+rise)|proud\s+of\s+myself|(?:finally\s+)?finished\s+my\s+(?:project|thesis|dissertation|essay|exams?|assignment|homework|book|novel|degree)|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|(?:my\s+day|today|work|school|the\s+(?:party|trip|date|weekend))\s+(?:was|went|is\s+going)\s+(?:really\s+|so\s+|pretty\s+|very\s+|super\s+)?(?:good|great|amazing|nice|fun|lovely|awesome|well|fantastic)|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
+    /\b(happy|glad|joyful|cheerful|delighted|got\s+the\s+job|got\s+(?:a|the)\s+new\s+job|got\s+a\s+job(?:\s+offer)?|got\s+(?:an|the)\s+(?:job\s+)?offer|(?:we|i|finally)\s+bought\s+(?:a|our|my|the)\s+(?:first\s+|new\s+)?(?:house|flat|apartment|home)|got\s+accepted|got\s+into\s+(?:uni|university|college|grad\s+school)|got\s+promoted|nailed\s+it|i\s+did\s+it(?!\s+(?:again|wrong|badly|by\s+mistake))|we\s+did\s+it|i\s+made\s+it(?!\s+(?:worse|up))|passed\s+(?:my|the)\s+(?:exam|test|driving\s+test|interview)|i\s+passed(?!\s+(?:out|away|by|on|it|the\s+\w+\s+to))|had\s+(?:a|her|his|their|the)\s+baby|got\s+(?:a|the)\s+(?:promotion|raise|pay\s+rise)|proud\s+of\s+myself|(?:finally\s+)?finished\s+my\s+(?:project|thesis|dissertation|essay|exams?|assignment|homework|book|novel|degree)|(?:got|is|are|we'?re|we\s+are|i'?m|i\s+am|just\s+got)\s+engaged|got\s+married|(?:i'?m|i\s+am|we'?re|we\s+are)\s+getting\s+married|is\s+pregnant|(?:i'?m|we'?re)\s+pregnant|great day|good day|amazing day|best day|(?:my\s+day|today|work|school|the\s+(?:party|trip|date|weekend))\s+(?:was|went|is\s+going)\s+(?:really\s+|so\s+|pretty\s+|very\s+|super\s+)?(?:good|great|amazing|nice|fun|lovely|awesome|well|fantastic)|feel(?:ing)?\s+(?:so\s+|really\s+|much\s+|a\s+lot\s+|so\s+much\s+)?(?:good|great|amazing|wonderful|better)|yay+|so good|over the moon)\b/,
   anxious:
     /\b(anxious|anxiety|nervous|worried|worrying|worry|scared|afraid|panic(?:king|ked)?|uneasy|on edge|freaking out|terrified|dread(?:ing)?)\b/,
   angry:
@@ -414,6 +415,32 @@ const APOLOGY_FOR_SHARING =
  */
 const LUCK =
   /^(?:(?:ok(?:ay)?|so|well|anyway|eek|omg|ahh+)[\s,!.]+)*(?:wish\s+me\s+luck|fingers\s+crossed(?:\s+for\s+me)?[\s!.~]*$|(?:it'?s\s+)?(?:my\s+)?first\s+day\s+(?:at|of|in)\s+(?:my\s+|the\s+)?(?:new\s+)?(?:job|work|school|uni|university|college|class)|(?:i'?m\s+)?starting\s+(?:my\s+|a\s+)?new\s+job\s+(?:today|tomorrow))\b/i;
+/**
+ * Her own questions that ask for the owner's pick ("rainy days are my favourite. what's yours?", 'if
+ * you could be anywhere right now, where would you be?', "what's the last song you had stuck in your
+ * head?"): a short answer to one is an answer, not news ('mine is autumn' got 'thank you for telling me').
+ */
+const ASKED_THEIR_PICK =
+  /\bwhat'?s\s+yours\s*\?|\bwhere\s+would\s+you\s+be\s*\?|\bwhat'?s\s+the\s+last\s+song\b|\bwhat'?s\s+your\s+favou?rite\s+[\w\s]{1,30}\?|\bwhat\s+would\s+you\s+pick\s*\?/i;
+/** The words before the pick itself: 'mine is', 'probably', 'i'd say'. */
+const PICK_LEAD =
+  /^(?:(?:oh|hmm+|um+|ooh|well|easy|definitely|probably|honestly|i'?d\s+say|i\s+think|mine'?s|mine\s+is|my\s+favou?rite\s+is|i\s+love|i'?d\s+be\s+(?:in|at|on)|i\s+would\s+be\s+(?:in|at|on))[\s,:!.~-]+)*/i;
+const PICK_TAIL = /(?:[\s,]+(?:for\s+sure|definitely|probably|i\s+think|haha|lol|tbh))?[\s!.~]*$/i;
+/** The owner's pick, as said back (at most four words), or null when the message is no short answer. */
+export function theirPick(
+  body: string,
+  history: readonly { role: string; content: string }[],
+): string | null {
+  const last = history[history.length - 1];
+  if (!last || last.role !== 'assistant' || !ASKED_THEIR_PICK.test(last.content.slice(-240)))
+    return null;
+  if (body.includes('?')) return null;
+  const pick = tidy(body.replace(PICK_LEAD, '').replace(PICK_TAIL, ''));
+  const words = pick.split(' ').filter(Boolean);
+  if (words.length === 0 || words.length > 4) return null;
+  if (/^(?:i|i'?m|it|that|this|you|not|no|nothing|idk|dunno)$/i.test(words[0]!)) return null;
+  return reflect(pick);
+}
 const TALK_RECALL =
   /\bwhat\s+(?:did|were|have)\s+we\s+(?:talk(?:ed|ing)?|chat(?:ted|ting)?|been\s+talking)\s+about\b|\bdo\s+you\s+remember\s+(?:what\s+we\s+(?:talked|chatted)|our\s+(?:last\s+)?(?:talk|chat|conversation))\b/i;
 /** 'you seem quiet today', 'you sound tired': how she comes across, asked of her. */
@@ -658,6 +685,8 @@ export function analyse(
   if (AFFECTION.test(body)) {
     return { ...base, flavour: 'affection', affection: affectionKindOf(body) };
   }
+  const pick = theirPick(body, history);
+  if (pick) return { ...base, flavour: 'her_answer', aboutThing: pick, feeling: null };
   const likes = likesOf(body);
   if (likes) return { ...base, flavour: 'likes', likes, aboutThing: likes.thing };
   for (const [kind, pattern] of ABOUT_PATTERNS) {

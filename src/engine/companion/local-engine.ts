@@ -226,6 +226,10 @@ function planThanks(ctx: Context): Plan {
   };
 }
 
+/** Days whose date nobody needs to be asked. */
+const KNOWN_DAY =
+  /\b(?:christmas|xmas|new\s+year'?s?|halloween|easter|thanksgiving|the\s+weekend|today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+
 function planFeeling(ctx: Context): Plan {
   if (ctx.analysis.hardship) return planHardship(ctx);
   const c = chances(ctx.voice);
@@ -245,12 +249,20 @@ function planFeeling(ctx: Context): Plan {
           : []),
       { pool: pools.body },
       ...memoryWeave(ctx),
-      { pool: pools.suggest, chance: c.suggest },
+      // Bored: 'let's fix that' is followed by how, every time.
+      { pool: pools.suggest, chance: feeling === 'bored' ? 1 : c.suggest },
       { pool: pools.reason, chance: c.reason, afterPrevious: true },
       { pool: P.HUMOR, chance: pools.positive || feeling === 'bored' ? c.humor * 0.6 : 0 },
       ...moodSteps(ctx),
       ...lateStep(ctx, 1),
-      { pool: pools.follow, chance: c.follow, follow: true },
+      // 'can't wait for christmas': a day everyone knows is not asked 'when is it?'.
+      {
+        pool: KNOWN_DAY.test(ctx.input.message)
+          ? pools.follow.filter((entry) => !/when is it/i.test(asLine(entry).t))
+          : pools.follow,
+        chance: c.follow,
+        follow: true,
+      },
     ],
   };
 }
@@ -892,6 +904,42 @@ function smallTalkOf(text: string): string | null {
   // 'it's snowing!': snow is news of its own, before the weather's small talk.
   if (/\b(?:snowing|it\s+snowed|first\s+snow|snow\s+day|snowfall)\b|^snow\b/i.test(text))
     return 'snow';
+  // 'ugh mondays': the week's start, a groan she shares.
+  if (
+    /\b(?:ugh+|hate|another|case\s+of\s+the)\s+mondays?\b|^mondays?[\s!.~]*$|\bmonday\s+blues\b/i.test(
+      text,
+    )
+  )
+    return 'monday';
+  // December's small news: 'I bought a christmas tree', 'christmas shopping', 'wrapping presents'.
+  if (
+    /\b(?:christmas|xmas)\s+(?:tree|shopping|presents?|gifts?|lights|decorations?|market|jumper|sweater|movie|film|songs?|music|party|cookies)\b|\b(?:decorating|decorated|put\s+up)\s+(?:the\s+|my\s+|our\s+)?(?:tree|christmas\s+tree|decorations)\b|\bwrapping\s+(?:presents|gifts)\b/i.test(
+      text,
+    )
+  )
+    return 'christmas';
+  // 'I'm making a cup of tea': a drink, not 'now i'm hungry' or 'enjoy every bite'.
+  if (
+    /\b(?:making|having|drinking|made|brewing|grabbing|getting|need)\s+(?:a\s+|my\s+|some\s+|another\s+)?(?:(?:cup|mug|pot)\s+of\s+)?(?:tea|coffee|hot\s+chocolate|cocoa|latte|cappuccino|matcha)\b|^(?:coffee|tea)\s+time\b/i.test(
+      text,
+    )
+  )
+    return 'drink';
+  // 'my friend is getting married': a wedding, told gladly.
+  if (
+    /\b(?:getting\s+married|wedding|engaged)\b/i.test(text) &&
+    !/\b(?:i'?m|i\s+am|we'?re|we\s+are|i\s+got|we\s+got)\s+(?:getting\s+married|engaged)\b/i.test(
+      text,
+    )
+  )
+    return 'wedding';
+  // 'I'm going to the dentist', 'doctor's appointment': a visit ahead, hoped to be quick.
+  if (
+    /\b(?:dentist|doctor'?s?\s+appointment|doctor|gp\s+appointment|check-?up|the\s+vet|optician|blood\s+test)\b/i.test(
+      text,
+    )
+  )
+    return 'appointment';
   // 'on my lunch break': a breather, before the food it may name.
   if (
     /\b(?:on\s+(?:my|a|the)\s+(?:lunch\s+|coffee\s+|tea\s+|quick\s+)?break|(?:taking|having)\s+(?:a\s+|my\s+)?(?:quick\s+)?(?:lunch\s+|coffee\s+|tea\s+)?break)\b/i.test(
@@ -1108,6 +1156,7 @@ function toned(topic: string, compound: number): string {
  */
 const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
   'home',
+  'monday',
   'lost_item',
   'battery_low',
   'bad_wifi',
@@ -1126,7 +1175,12 @@ const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
 /** Topics that send the owner off somewhere: seen off, no question after. */
 const LEAVING_TOPICS: ReadonlySet<string> = new Set(['arrived', 'exercise_ahead', 'battery_low']);
 /** Complaints: no delighted 'ooh' or curious 'oh?' before them. */
-const GRUMBLE_TOPICS: ReadonlySet<string> = new Set(['food_bad', 'bad_wifi', 'ride_trial']);
+const GRUMBLE_TOPICS: ReadonlySet<string> = new Set([
+  'food_bad',
+  'bad_wifi',
+  'ride_trial',
+  'monday',
+]);
 
 function planStatement(ctx: Context): Plan {
   const c = chances(ctx.voice);
@@ -1239,6 +1293,14 @@ function planStatement(ctx: Context): Plan {
       return {
         nameChance: 0.3,
         steps: [{ pool: P.PUZZLED_ANSWERS }, { pool: P.PUZZLED_FOLLOWS, follow: true }],
+      };
+    case 'her_answer':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.PICK_ANSWERS, values: { x: ctx.analysis.aboutThing } },
+          { pool: P.PICK_FOLLOWS, chance: 0.6, follow: true },
+        ],
       };
     case 'likes':
       return planLikes(ctx);

@@ -950,6 +950,13 @@ export const SHE_SEEMS_ANSWERS: Entry[] = [
 ];
 export const SHE_SEEMS_FOLLOWS: Entry[] = ["what's on your mind?", 'how are you doing, though?'];
 /** "can't wait to go home", 'only 3 more hours': the end of the day in sight. */
+/** The owner's pick, after she asked for it ('mine is autumn'). */
+export const PICK_ANSWERS: Entry[] = [
+  L('ooh, {x}! good choice{n} ~', 'Oh, {x}. A good choice{n}.'),
+  L('{x}… i can see that ~', '{x}. I can see why.'),
+  L('ooh, {x} ~ i like that', 'I like that: {x}.'),
+];
+export const PICK_FOLLOWS: Entry[] = ['what do you love about it?', 'why that one?'];
 /** 'wish me luck', 'fingers crossed': all of hers. */
 export const LUCK_ANSWERS: Entry[] = [
   L("good luck{n}! ~ you've got this", 'Good luck{n}. You will do well.'),
@@ -1284,6 +1291,33 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     'that sounds delicious ~',
     "now i'm hungry, and i can't even eat ~",
     'ooh, what are you having?',
+  ],
+  monday: [
+    L('mondays are the worst{n} ~ hang in there', 'Mondays are hard{n}.'),
+    'be gentle with yourself, it is monday after all ~',
+    'one day down and the week is already shorter ~',
+  ],
+  christmas: [
+    L('ooh, christmas things{n}! ~ my favourite', 'How festive{n}.'),
+    "it's the coziest time of year ~",
+    'are you all set for christmas?',
+  ],
+  // Her self-profile likes tea: she says so.
+  drink: [
+    L('ooh, enjoy it{n} ~', 'Enjoy it{n}.'),
+    'a warm drink makes everything better ~',
+    "tea is my favourite thing i can't drink ~",
+    'how do you take it?',
+  ],
+  wedding: [
+    L('ooh, a wedding{n}! how lovely', 'A wedding{n}. How lovely.'),
+    'send them my congratulations ~',
+    'are you going?',
+  ],
+  appointment: [
+    L("hope it's quick and painless{n} ~", 'I hope it goes smoothly{n}.'),
+    "you've got this ~ it'll be over before you know it",
+    'treat yourself to something nice after? ~',
   ],
   food_named_now: [
     'that sounds delicious ~',

@@ -1264,6 +1264,12 @@ export const CORPUS: CorpusItem[] = [
         'wish me luck',
         /luck|you've got this|rooting for you|you(?:'ll| will) be great|fingers crossed/i,
       ],
+      ['ugh mondays', /monday|the week/i],
+      ['I bought a christmas tree', /christmas|coziest|festive/i],
+      [
+        "I'm going to the dentist",
+        /quick and painless|over before you know it|something nice after|goes smoothly/i,
+      ],
     ] as const
   ).map(([message, fitting]): CorpusItem => ({
     kind: 'small talk',
