@@ -820,3 +820,29 @@ describe("a Monday's groan, December's small news, a drink, a wedding, a visit t
     }
   });
 });
+
+// An evening after work (2026-12-02, second session).
+describe('an evening after work: off work, a hard person, a missed meal, takeout, a bath', () => {
+  it.each([
+    ['just got off work', /free at last|off the clock|how was it today/i],
+    ['my boss was in a bad mood all day', /draining|deal with that|rub off on you/i],
+    ['I forgot to eat lunch', /eat something|needs fuel|grab now/i],
+    ['ordering takeout tonight', /takeout night|no dishes|what are you getting/i],
+    ["I'm gonna take a bath", /a bath|enjoy it|soak it all off/i],
+  ])('%j gets its own answer', (message, fitting) => {
+    for (const reply of repliesTo(message, { now: Date.UTC(2026, 11, 1, 18, 0) })) {
+      expect(reply).toMatch(fitting);
+      expect(reply).not.toMatch(
+        /full day|take a lot out of you|now i'm hungry|glad you share these things|that's interesting/i,
+      );
+    }
+  });
+
+  it('a bath is seen off: nothing asked after', () => {
+    for (const reply of replies("I'm gonna take a bath")) expect(reply).not.toMatch(/\?/);
+  });
+
+  it("'I finally finished that report' is happy news", () => {
+    expect(analyse('I finally finished that report').feeling).toBe('happy');
+  });
+});

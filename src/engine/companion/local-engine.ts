@@ -904,6 +904,41 @@ function smallTalkOf(text: string): string | null {
   // 'it's snowing!': snow is news of its own, before the weather's small talk.
   if (/\b(?:snowing|it\s+snowed|first\s+snow|snow\s+day|snowfall)\b|^snow\b/i.test(text))
     return 'snow';
+  // 'just got off work': the day's work done, time of their own.
+  if (
+    /\b(?:(?:just\s+)?(?:got|get|getting)\s+off\s+work|(?:just\s+)?(?:finished|done\s+with|clocked\s+out\s+of)\s+work(?:\s+for\s+(?:the\s+day|today))?|(?:just\s+)?clocked\s+out|off\s+work\s+(?:now|at\s+last|finally))\b/i.test(
+      text,
+    )
+  )
+    return 'off_work';
+  // 'my boss was in a bad mood all day': someone hard to be around, not work's 'a full day'.
+  if (
+    /\b(?:boss|manager|coworker|co-worker|colleague|teacher|roommate|flatmate|neighbou?r|customer|client)s?\s+(?:was|were|is|are|has\s+been|have\s+been|keeps?\s+being)\s+(?:in\s+a\s+(?:bad|terrible|foul|awful)\s+mood|(?:so\s+|really\s+|super\s+|being\s+)?(?:rude|grumpy|annoying|mean|difficult|moody|snappy|passive[\s-]aggressive|a\s+nightmare))/i.test(
+      text,
+    )
+  )
+    return 'difficult_person';
+  // 'I forgot to eat lunch': a meal missed, not 'now i'm hungry'.
+  if (
+    /\b(?:forgot\s+to\s+eat|skipped\s+(?:breakfast|lunch|dinner|a\s+meal|meals)|(?:haven'?t|have\s+not|didn'?t)\s+(?:eaten|had\s+(?:any(?:thing)?\s+)?(?:food|lunch|breakfast|dinner))(?:\s+(?:all\s+day|yet|today))?|no\s+time\s+(?:to|for)\s+(?:eat|lunch))\b/i.test(
+      text,
+    )
+  )
+    return 'skipped_meal';
+  // 'ordering takeout tonight': a night off from cooking.
+  if (
+    /\b(?:takeout|take-out|takeaway|take\s+away|delivery|ordering\s+(?:food|in|pizza|sushi|chinese|thai|indian))\b/i.test(
+      text,
+    )
+  )
+    return 'takeout';
+  // 'I'm gonna take a bath': off to unwind, seen off.
+  if (
+    /\b(?:(?:gonna|going\s+to|about\s+to|off\s+to|time\s+(?:for|to)|taking|take|run(?:ning)?|having)\s+(?:a\s+)?(?:long\s+|hot\s+|nice\s+)?(?:bubble\s+)?bath)\b/i.test(
+      text,
+    )
+  )
+    return 'bath';
   // 'ugh mondays': the week's start, a groan she shares.
   if (
     /\b(?:ugh+|hate|another|case\s+of\s+the)\s+mondays?\b|^mondays?[\s!.~]*$|\bmonday\s+blues\b/i.test(
@@ -1156,6 +1191,8 @@ function toned(topic: string, compound: number): string {
  */
 const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
   'home',
+  'off_work',
+  'bath',
   'monday',
   'lost_item',
   'battery_low',
@@ -1173,10 +1210,17 @@ const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
 ]);
 
 /** Topics that send the owner off somewhere: seen off, no question after. */
-const LEAVING_TOPICS: ReadonlySet<string> = new Set(['arrived', 'exercise_ahead', 'battery_low']);
+const LEAVING_TOPICS: ReadonlySet<string> = new Set([
+  'arrived',
+  'exercise_ahead',
+  'battery_low',
+  'bath',
+]);
 /** Complaints: no delighted 'ooh' or curious 'oh?' before them. */
 const GRUMBLE_TOPICS: ReadonlySet<string> = new Set([
   'food_bad',
+  'difficult_person',
+  'skipped_meal',
   'bad_wifi',
   'ride_trial',
   'monday',

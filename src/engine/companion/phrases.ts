@@ -1292,6 +1292,35 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     "now i'm hungry, and i can't even eat ~",
     'ooh, what are you having?',
   ],
+  off_work: [
+    L('free at last{n} ~', 'Free for the evening{n}.', 'notformal'),
+    'off the clock ~ the rest of the day is yours',
+    'how was it today?',
+  ],
+  difficult_person: [
+    L('ugh{n}, that sounds draining', 'That sounds draining{n}.'),
+    "i'm sorry you had to deal with that ~",
+    'did it rub off on you?',
+  ],
+  skipped_meal: [
+    L('oh no{n} ~ please eat something soon', 'Please eat something soon{n}.'),
+    'your body needs fuel ~ even a snack counts',
+    'what can you grab now?',
+  ],
+  takeout: [
+    L(
+      'takeout night{n}! ~ the best kind of night off',
+      'A night off from cooking{n}.',
+      'notformal',
+    ),
+    'no dishes tonight ~',
+    'ooh, what are you getting?',
+  ],
+  bath: [
+    L('ooh, a bath{n} ~ perfect way to unwind', 'A bath sounds perfect{n}.'),
+    "enjoy it ~ you've earned it",
+    "soak it all off ~ i'll be here after",
+  ],
   monday: [
     L('mondays are the worst{n} ~ hang in there', 'Mondays are hard{n}.'),
     'be gentle with yourself, it is monday after all ~',

@@ -1270,6 +1270,8 @@ export const CORPUS: CorpusItem[] = [
         "I'm going to the dentist",
         /quick and painless|over before you know it|something nice after|goes smoothly/i,
       ],
+      ['my boss was in a bad mood all day', /draining|deal with that|rub off on you/i],
+      ['I forgot to eat lunch', /eat something|needs fuel|grab now/i],
     ] as const
   ).map(([message, fitting]): CorpusItem => ({
     kind: 'small talk',
