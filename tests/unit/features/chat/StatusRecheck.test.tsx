@@ -6,8 +6,10 @@ import { replayReachedServer } from '@/features/chat/model/offline-banner';
 import { useStatusRecheck } from '@/features/chat/hooks/useStatusRecheck';
 import { authStatusQuery, STATUS_RECHECK_MS } from '@/lib/auth-session';
 import type { ReplaySummary } from '@/db/outbox-replay';
+import { apiRequest } from '@/lib/api';
 import {
   AUTHENTICATED_OWNER,
+  errorAnswer,
   json,
   networkDown,
   stubFetch,
@@ -134,5 +136,65 @@ describe("the 'Offline' pill goes away when the server is reachable again", () =
     server.setUp(false); // the server goes down; the browser still says online
     act(() => replayListeners.forEach((listener) => listener(SERVER_DOWN)));
     expect(await screen.findByText('Offline')).toBeTruthy();
+  });
+
+  describe('another read of the page, with nothing waiting to replay', () => {
+    /** The mood's poll, as a read of its own route; it says when it has failed. */
+    function Poll() {
+      const poll = useQuery({
+        queryKey: ['kiri', 'state'],
+        queryFn: async () => {
+          const res = await apiRequest('GET', '/api/kiri/state');
+          return res ? res.json() : null;
+        },
+        retry: false,
+      });
+      return <span>{poll.isError ? 'poll failed' : 'polling'}</span>;
+    }
+
+    /** The pill alone until the status said 'Online'; then the server stops and the poll runs. */
+    async function pollAfterTheCheck(answer: 'no server' | 'an error') {
+      let up = true;
+      const fetch = stubFetch({
+        'GET /api/auth/status': (request) =>
+          up ? json(AUTHENTICATED_OWNER) : networkDown()(request),
+        'GET /api/kiri/state': (request) =>
+          answer === 'no server' ? networkDown()(request) : errorAnswer(500, 'Mood unreadable'),
+      });
+      const client = testQueryClient();
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      );
+      const view = render(<StatusPill recheck />, { wrapper });
+      expect(await screen.findByText('Online')).toBeTruthy();
+      if (answer === 'no server') up = false; // the server stops between the check and the poll
+      const before = fetch.mock.calls.length;
+      view.rerender(
+        <>
+          <StatusPill recheck />
+          <Poll />
+        </>,
+      );
+      expect(await screen.findByText('poll failed')).toBeTruthy();
+      return {
+        statusCallsSince: () =>
+          fetch.mock.calls
+            .slice(before)
+            .filter(([input]) => String(input).includes('/api/auth/status')).length,
+      };
+    }
+
+    it('asks again when it finds no server while the last check succeeded: the pill shows', async () => {
+      await pollAfterTheCheck('no server');
+      expect(await screen.findByText('Offline')).toBeTruthy();
+    });
+
+    it('does not ask again for an HTTP error: the server answered', async () => {
+      const { statusCallsSince } = await pollAfterTheCheck('an error');
+      // The recheck would have been asked for as the poll's error was stored, before it rendered.
+      await act(() => Promise.resolve());
+      expect(statusCallsSince()).toBe(0);
+      expect(screen.getByText('Online')).toBeTruthy();
+    });
   });
 });
