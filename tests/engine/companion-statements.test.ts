@@ -2,7 +2,7 @@
 // (a meal being cooked, a book being read, just woken up, in bed, studying, a pet, a game), a good day,
 // and the next-step suggestion kept for things to decide.
 import { describe, expect, it } from 'vitest';
-import { analyse, theirPick } from '../../src/engine/companion/intent';
+import { analyse, nervesBefore, theirPick } from '../../src/engine/companion/intent';
 import { hardshipOf } from '../../src/engine/companion/hardship';
 import { likesOf } from '../../src/engine/companion/likes';
 import { readPlan } from '../../src/engine/companion/plans';
@@ -844,5 +844,38 @@ describe('an evening after work: off work, a hard person, a missed meal, takeout
 
   it("'I finally finished that report' is happy news", () => {
     expect(analyse('I finally finished that report').feeling).toBe('happy');
+  });
+});
+
+// A morning ride (2026-12-02, second session).
+describe('a morning ride: a quiet train, a kindness seen, a coffee to get, nerves', () => {
+  it.each([
+    ['the train is so quiet today', /quiet ride|enjoy the peace|calm before the day/i],
+    ['a guy just gave up his seat for an old lady', /lovely|little kindnesses|faith in humanity/i],
+    [
+      "I think I'll get a coffee at the station",
+      /enjoy it|warm drink|tea is my favourite|how do you take it/i,
+    ],
+  ])('%j gets its own answer', (message, fitting) => {
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(fitting);
+      expect(reply).not.toMatch(/that's interesting|enjoy every bite|glad you share these things/i);
+    }
+  });
+
+  it.each(["I'm nervous about my presentation", 'so anxious about the interview tomorrow'])(
+    'Rule nervesBefore: %j is nerves before their own thing: encouraged, not "that sounds really unsettling"',
+    (message) => {
+      expect(nervesBefore(message)).toBe(true);
+      expect(analyse(message).feeling).toBe('anxious');
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/you've got this|matters to you|normal|prepared|one step at a time/i);
+        expect(reply).not.toMatch(/unsettling|breathe with me|not alone in this/i);
+      }
+    },
+  );
+
+  it("'I'm worried about my mom' is no stage fright", () => {
+    expect(nervesBefore("I'm worried about my mom")).toBe(false);
   });
 });

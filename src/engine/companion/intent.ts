@@ -441,6 +441,15 @@ export function theirPick(
   if (/^(?:i|i'?m|it|that|this|you|not|no|nothing|idk|dunno)$/i.test(words[0]!)) return null;
   return reflect(pick);
 }
+/**
+ * Rule nervesBefore: nerves before something of their own ('I'm nervous about my presentation', 'so anxious about the
+ * interview tomorrow'): stage fright, met with encouragement, not 'that sounds really unsettling'.
+ */
+const NERVES =
+  /\b(?:nervous|anxious|stressed|scared|worried|freaking\s+out|panicking)\s+(?:about|for|before)\s+(?:my|the|this|tomorrow'?s|today'?s|our)\s+(?:big\s+|first\s+|final\s+)?(?:presentation|interview|exam|exams|test|meeting|speech|talk|pitch|date|audition|performance|recital|game|match|race|first\s+day|driving\s+test|review|defen[cs]e)\b/i;
+export function nervesBefore(text: string): boolean {
+  return NERVES.test(text.slice(0, 400));
+}
 const TALK_RECALL =
   /\bwhat\s+(?:did|were|have)\s+we\s+(?:talk(?:ed|ing)?|chat(?:ted|ting)?|been\s+talking)\s+about\b|\bdo\s+you\s+remember\s+(?:what\s+we\s+(?:talked|chatted)|our\s+(?:last\s+)?(?:talk|chat|conversation))\b/i;
 /** 'you seem quiet today', 'you sound tired': how she comes across, asked of her. */

@@ -1,6 +1,6 @@
 // The local engine: a reply built from phrase pools, with no network (DESIGN.md "Companion").
 import type { Analysis, Feeling } from './intent';
-import { analyse, resolveRemember } from './intent';
+import { analyse, nervesBefore, resolveRemember } from './intent';
 import { readSentiment, STRONG_FEELING } from '../language/sentiment';
 import * as P from './phrases';
 import { echoesTooMuch } from './echo';
@@ -234,7 +234,11 @@ function planFeeling(ctx: Context): Plan {
   if (ctx.analysis.hardship) return planHardship(ctx);
   const c = chances(ctx.voice);
   const feeling = (ctx.analysis.feeling ?? 'sad') as Feeling;
-  const pools = P.FEELING_POOLS[feeling];
+  // Nerves before their own presentation or exam are met with encouragement, not alarm.
+  const pools =
+    feeling === 'anxious' && nervesBefore(ctx.input.message)
+      ? P.NERVES_POOLS
+      : P.FEELING_POOLS[feeling];
   const echo = echoPool(ctx);
   // A strongly felt message (VADER, docs/language.md: 'I'm SO happy!!') is always echoed back.
   const strong = ctx.analysis.feelingIntensity >= STRONG_FEELING;
@@ -939,6 +943,20 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'bath';
+  // 'the train is so quiet today': a calm ride, enjoyed.
+  if (
+    /\b(?:train|bus|tram|metro|subway|tube|carriage|ride|commute)\s+(?:is|was)\s+(?:so\s+|really\s+|super\s+|nice\s+and\s+)?(?:quiet|empty|peaceful|calm)\b/i.test(
+      text,
+    )
+  )
+    return 'quiet_ride';
+  // 'a guy just gave up his seat for an old lady': a kindness seen.
+  if (
+    /\b(?:gave\s+up\s+(?:his|her|their|my)\s+seat|held\s+the\s+door|paid\s+for\s+my|helped\s+(?:an?\s+)?(?:old|elderly|blind|lost)\s+\w+|(?:so|really)\s+kind\s+(?:to|of)\b|random\s+act\s+of\s+kindness)/i.test(
+      text,
+    )
+  )
+    return 'kindness';
   // 'ugh mondays': the week's start, a groan she shares.
   if (
     /\b(?:ugh+|hate|another|case\s+of\s+the)\s+mondays?\b|^mondays?[\s!.~]*$|\bmonday\s+blues\b/i.test(
@@ -955,7 +973,7 @@ function smallTalkOf(text: string): string | null {
     return 'christmas';
   // 'I'm making a cup of tea': a drink, not 'now i'm hungry' or 'enjoy every bite'.
   if (
-    /\b(?:making|having|drinking|made|brewing|grabbing|getting|need)\s+(?:a\s+|my\s+|some\s+|another\s+)?(?:(?:cup|mug|pot)\s+of\s+)?(?:tea|coffee|hot\s+chocolate|cocoa|latte|cappuccino|matcha)\b|^(?:coffee|tea)\s+time\b/i.test(
+    /\b(?:making|having|drinking|made|brewing|grabbing|getting|need)\s+(?:a\s+|my\s+|some\s+|another\s+)?(?:(?:cup|mug|pot)\s+of\s+)?(?:tea|coffee|hot\s+chocolate|cocoa|latte|cappuccino|matcha)\b|\b(?:get|grab|buy|pick\s+up|getting|grabbing|buying)\s+(?:a|an|me\s+a|myself\s+a)\s+(?:quick\s+|little\s+|big\s+|hot\s+|iced\s+)?(?:tea|coffee|hot\s+chocolate|latte|cappuccino|flat\s+white|americano|espresso|matcha)\b|^(?:coffee|tea)\s+time\b/i.test(
       text,
     )
   )

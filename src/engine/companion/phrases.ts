@@ -418,6 +418,19 @@ export const FEELING_POOLS: Record<Feeling, FeelingPools> = {
   },
 };
 
+/** Nerves before something of their own ('nervous about my presentation'): encouragement, not alarm. */
+export const NERVES_POOLS: FeelingPools = {
+  open: [
+    L('aw{n}, a few nerves just mean it matters to you ~', 'Nerves mean it matters to you{n}.'),
+    L("you've got this{n} ~ really", 'You will do well{n}.'),
+    "that's normal{n} ~ everyone gets nervous before something like that",
+  ],
+  body: ["you've prepared more than you think", 'breathe slowly, and go one step at a time'],
+  suggest: ['picture the first minute going well ~ the rest follows'],
+  reason: [],
+  follow: ['want to run through it with me?', "what's the part you're most nervous about?"],
+};
+
 export const ECHO_NEGATIVE: Entry[] = [
   'and {d} on top of everything…',
   'is it {d}?',
@@ -1320,6 +1333,16 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     L('ooh, a bath{n} ~ perfect way to unwind', 'A bath sounds perfect{n}.'),
     "enjoy it ~ you've earned it",
     "soak it all off ~ i'll be here after",
+  ],
+  quiet_ride: [
+    L('ooh, a quiet ride{n} ~ the best kind', 'A quiet ride{n}. The best kind.'),
+    'enjoy the peace ~',
+    'a little calm before the day ~',
+  ],
+  kindness: [
+    L("aww{n}, that's lovely", 'That is lovely{n}.'),
+    'little kindnesses like that make the whole day better ~',
+    'faith in humanity: restored ~',
   ],
   monday: [
     L('mondays are the worst{n} ~ hang in there', 'Mondays are hard{n}.'),

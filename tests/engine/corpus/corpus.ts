@@ -1272,6 +1272,7 @@ export const CORPUS: CorpusItem[] = [
       ],
       ['my boss was in a bad mood all day', /draining|deal with that|rub off on you/i],
       ['I forgot to eat lunch', /eat something|needs fuel|grab now/i],
+      ['the train is so quiet today', /quiet ride|enjoy the peace|calm before the day/i],
     ] as const
   ).map(([message, fitting]): CorpusItem => ({
     kind: 'small talk',
@@ -1281,6 +1282,15 @@ export const CORPUS: CorpusItem[] = [
     must: [fitting],
     mustNot: [/glad you share these things|thank you for telling me|so, your/i],
   })),
+  {
+    kind: 'feeling bad',
+    message: "I'm nervous about my presentation",
+    intent: 'feeling',
+    polarity: 'negative',
+    good: 'nerves before their own thing: encouraged, not "that sounds really unsettling"',
+    must: [/you've got this|matters to you|normal|prepared|one step at a time/i],
+    mustNot: [/unsettling|breathe with me|not alone in this/i],
+  },
   // A Sunday of small news (2026-12-02).
   ...(
     [
