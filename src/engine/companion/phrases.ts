@@ -1920,7 +1920,7 @@ export const MEAL_IDEA_OPENERS: Entry[] = [
 ];
 /** Things she would suggest for a meal: ordinary, quick, nothing that needs a shop run to explain. */
 export const MEAL_IDEAS: Entry[] = [
-  "something warm and easy: pasta with whatever's in the fridge?",
+  'something warm and easy: pasta with whatever you have in the fridge?',
   'eggs on toast: simple, and it never fails',
   'a big bowl of soup and some good bread',
   'a stir-fry, with whatever vegetables you have and some rice or noodles',
