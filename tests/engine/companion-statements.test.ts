@@ -879,3 +879,21 @@ describe('a morning ride: a quiet train, a kindness seen, a coffee to get, nerve
     expect(nervesBefore("I'm worried about my mom")).toBe(false);
   });
 });
+
+describe('no false friends for the new topics', () => {
+  it("Rule readPlan: 'my phone is at 5%' is no plan at 5 o'clock", () => {
+    expect(readPlan('my phone is at 5%', REPLY_TIME, 'Europe/Berlin')).toBeNull();
+    expect(readPlan('meeting at 5', REPLY_TIME, 'Europe/Berlin')).not.toBeNull();
+    for (const reply of replies('my phone is at 5%')) {
+      expect(reply).toMatch(/charger|charge it|save it/i);
+      expect(reply).not.toMatch(/5 pm|what's the plan/i);
+    }
+  });
+
+  it.each([
+    ['my package delivery is late', /takeout|no dishes|what are you getting/i],
+    ["I'm at 90% with my project", /charger|charge it|save it/i],
+  ])('%j is not that topic', (message, wrong) => {
+    for (const reply of replies(message)) expect(reply).not.toMatch(wrong);
+  });
+});

@@ -893,7 +893,8 @@ function smallTalkOf(text: string): string | null {
     return 'lost_item';
   // 'my phone is about to die', 'on 5% battery': a charger, quick.
   if (
-    /\b(?:(?:phone|battery)\s+(?:is\s+)?(?:about\s+to\s+die|dying|almost\s+dead|nearly\s+dead)|(?:on|at)\s+\d{1,2}\s?%(?:\s+battery)?|low\s+battery|battery\s+(?:is\s+)?(?:low|at\s+\d{1,2}))\b/i.test(
+    /\b(?:i'?m|im|i\s+am)\s+on\s+\d{1,2}\s?%/i.test(text) ||
+    /\b(?:(?:phone|battery)\s+(?:is\s+)?(?:about\s+to\s+die|dying|almost\s+dead|nearly\s+dead)|(?:on|at)\s+\d{1,2}\s?%\s+battery|(?:phone|battery)\s+(?:is\s+)?(?:on|at)\s+\d{1,2}\s?%|low\s+battery|battery\s+(?:is\s+)?(?:low|at\s+\d{1,2}))(?!\w)/i.test(
       text,
     )
   )
@@ -931,7 +932,7 @@ function smallTalkOf(text: string): string | null {
     return 'skipped_meal';
   // 'ordering takeout tonight': a night off from cooking.
   if (
-    /\b(?:takeout|take-out|takeaway|take\s+away|delivery|ordering\s+(?:food|in|pizza|sushi|chinese|thai|indian))\b/i.test(
+    /\b(?:takeout|take-out|takeaway|food\s+delivery|ordering\s+(?:food|in|takeout|a\s+pizza|pizza|sushi|chinese|thai|indian))\b/i.test(
       text,
     )
   )
@@ -952,7 +953,7 @@ function smallTalkOf(text: string): string | null {
     return 'quiet_ride';
   // 'a guy just gave up his seat for an old lady': a kindness seen.
   if (
-    /\b(?:gave\s+up\s+(?:his|her|their|my)\s+seat|held\s+the\s+door|paid\s+for\s+my|helped\s+(?:an?\s+)?(?:old|elderly|blind|lost)\s+\w+|(?:so|really)\s+kind\s+(?:to|of)\b|random\s+act\s+of\s+kindness)/i.test(
+    /\b(?:gave\s+up\s+(?:his|her|their|my)\s+seat|held\s+the\s+door|paid\s+for\s+my|helped\s+(?:an?\s+)?(?:old|elderly|blind|lost)\s+\w+|random\s+act\s+of\s+kindness)/i.test(
       text,
     )
   )

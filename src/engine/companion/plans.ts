@@ -216,7 +216,12 @@ export function readPlan(
   );
   // 'now' and 'right now' name no plan ('I'm feeling much better now'), nor does a duration ('we played
   // for an hour', 'I slept for 5 hours'), which chrono reads as a time from now.
-  const first = found.find((result) => !/^(?:right\s+)?now$|^for\b/i.test(result.text.trim()));
+  // Nor a percentage ('my phone is at 5%'), which chrono reads as 5 o'clock.
+  const first = found.find(
+    (result) =>
+      !/^(?:right\s+)?now$|^for\b/i.test(result.text.trim()) &&
+      !/^\s*(?:%|percent\b)/i.test(text.slice(result.index + result.text.length)),
+  );
   if (!first) return null;
   const start = first.start;
   const dayKnown =
