@@ -897,3 +897,12 @@ describe('no false friends for the new topics', () => {
     for (const reply of replies(message)) expect(reply).not.toMatch(wrong);
   });
 });
+
+it("worry for someone close asks after them, never 'really got to you' or 'is it your mom?'", () => {
+  for (const reply of repliesTo("I'm worried about my mom", { seeds: 16 })) {
+    expect(reply).not.toMatch(/really got to you|is it your mom\?|on top of everything/i);
+  }
+  expect(repliesTo("I'm worried about my mom", { seeds: 16 }).join(' ')).toMatch(
+    /is your mom okay|going on with your mom|care about your mom/i,
+  );
+});

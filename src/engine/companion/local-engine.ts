@@ -122,10 +122,19 @@ function lateStep(ctx: Context, chance: number): Step[] {
   return [{ pool: ctx.hour >= 22 ? P.LATE_NOTES_EVENING : P.LATE_NOTES_NIGHT, chance }];
 }
 
+/**
+ * Worry for someone ('I'm worried about my mom'): they did not 'get to' the owner, and the owner has
+ * just said who it is ('is it your mom?').
+ */
+const WORRY_FOR_SOMEONE =
+  /\b(?:worried|worrying|anxious|scared|nervous|concerned|afraid)\s+(?:about|for)\s+(?:my|our)\s+(?:(?:little|big|baby|older|younger|best)\s+)?(?:mom|mum|mother|dad|father|parents?|grandma|grandpa|grandmother|grandfather|brother|sister|son|daughter|kids?|children|baby|wife|husband|partner|boyfriend|girlfriend|friend|dog|cat|pet)\b/i;
+
 function echoPool(ctx: Context): readonly Entry[] | null {
   const feeling = ctx.analysis.feeling;
   if (ctx.intent === 'statement' && ctx.values.c) return [...P.ECHO_CLAUSE, ...P.ECHO_NEUTRAL];
   if (!ctx.values.d) return null;
+  if (ctx.intent === 'feeling' && WORRY_FOR_SOMEONE.test(ctx.input.message))
+    return P.ECHO_WORRY_FOR;
   if (ctx.intent === 'feeling' && feeling) {
     return NEGATIVE_FEELINGS.has(feeling) ? P.ECHO_NEGATIVE : P.ECHO_POSITIVE;
   }

@@ -437,6 +437,12 @@ export const ECHO_NEGATIVE: Entry[] = [
   "{d} really got to you, didn't it?",
   "i'm sorry about {d}",
 ];
+/** Worry for someone close: asked after, never 'really got to you'. */
+export const ECHO_WORRY_FOR: Entry[] = [
+  'is {d} okay?',
+  "what's going on with {d}?",
+  'you care about {d} so much ~',
+];
 export const ECHO_POSITIVE: Entry[] = ['{d}! i love that', 'ooh, {d} ~', 'tell me more about {d}!'];
 export const ECHO_NEUTRAL: Entry[] = [
   'tell me more about {d}?',
