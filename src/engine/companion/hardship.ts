@@ -41,7 +41,7 @@ export interface HardshipReading {
 const READ_CHARS = 400;
 
 /** People and pets whose loss is grief ('i lost my dad'); 'i lost my keys' is not. */
-const BELOVED =
+export const BELOVED =
   '(?:(?:best|little|old|big|baby|younger|older|step|dear|sweet)\\s+)?(?:mom|mum|mother|mommy|mummy|mama|dad|father|daddy|papa|parents?|grandma|grandmother|granny|nan|nana|grandpa|grandfather|grandad|granddad|grandparents?|brother|sister|sibling|son|daughter|child|kid|baby|wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?|friend|uncle|aunt|auntie|cousin|nephew|niece|dog|cat|puppy|kitten|pet|bird|hamster|rabbit|bunny|horse|fish|goldfish|guinea\\s+pig)';
 
 /** Things that 'die' without grief: a phone, a battery, a plant is sad but not a death in the family. */

@@ -441,12 +441,13 @@ export function theirPick(
   if (/^(?:i|i'?m|it|that|this|you|not|no|nothing|idk|dunno)$/i.test(words[0]!)) return null;
   return reflect(pick);
 }
-/**
- * Rule nervesBefore: nerves before something of their own ('I'm nervous about my presentation', 'so anxious about the
- * interview tomorrow'): stage fright, met with encouragement, not 'that sounds really unsettling'.
- */
 const NERVES =
   /\b(?:nervous|anxious|stressed|scared|worried|freaking\s+out|panicking)\s+(?:about|for|before)\s+(?:my|the|this|tomorrow'?s|today'?s|our)\s+(?:big\s+|first\s+|final\s+)?(?:presentation|interview|exam|exams|test|meeting|speech|talk|pitch|date|audition|performance|recital|game|match|race|first\s+day|driving\s+test|review|defen[cs]e)\b/i;
+/**
+ * Rule nervesBefore: nerves before something of their own ('I'm nervous about my presentation', 'so
+ * anxious about the interview tomorrow'): stage fright, met with encouragement, not 'that sounds
+ * really unsettling'.
+ */
 export function nervesBefore(text: string): boolean {
   return NERVES.test(text.slice(0, 400));
 }

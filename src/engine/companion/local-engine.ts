@@ -4,6 +4,7 @@ import { analyse, nervesBefore, resolveRemember } from './intent';
 import { readSentiment, STRONG_FEELING } from '../language/sentiment';
 import * as P from './phrases';
 import { echoesTooMuch } from './echo';
+import { BELOVED } from './hardship';
 import { JOKES, jokesInRemembered } from './jokes';
 import type { Plan as DayPlan } from './plans';
 import { readPlan } from './plans';
@@ -126,8 +127,10 @@ function lateStep(ctx: Context, chance: number): Step[] {
  * Worry for someone ('I'm worried about my mom'): they did not 'get to' the owner, and the owner has
  * just said who it is ('is it your mom?').
  */
-const WORRY_FOR_SOMEONE =
-  /\b(?:worried|worrying|anxious|scared|nervous|concerned|afraid)\s+(?:about|for)\s+(?:my|our)\s+(?:(?:little|big|baby|older|younger|best)\s+)?(?:mom|mum|mother|dad|father|parents?|grandma|grandpa|grandmother|grandfather|brother|sister|son|daughter|kids?|children|baby|wife|husband|partner|boyfriend|girlfriend|friend|dog|cat|pet)\b/i;
+const WORRY_FOR_SOMEONE = new RegExp(
+  `\\b(?:worried|worrying|anxious|scared|nervous|concerned|afraid)\\s+(?:about|for)\\s+(?:my|our)\\s+${BELOVED}\\b`,
+  'i',
+);
 
 function echoPool(ctx: Context): readonly Entry[] | null {
   const feeling = ctx.analysis.feeling;
@@ -988,14 +991,9 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'drink';
-  // 'my friend is getting married': a wedding, told gladly.
-  if (
-    /\b(?:getting\s+married|wedding|engaged)\b/i.test(text) &&
-    !/\b(?:i'?m|i\s+am|we'?re|we\s+are|i\s+got|we\s+got)\s+(?:getting\s+married|engaged)\b/i.test(
-      text,
-    )
-  )
-    return 'wedding';
+  // 'my friend is getting married': a wedding, told gladly ('I'm getting married!' is happy news, read
+  // before any topic).
+  if (/\b(?:getting\s+married|wedding|engaged)\b/i.test(text)) return 'wedding';
   // 'I'm going to the dentist', 'doctor's appointment': a visit ahead, hoped to be quick.
   if (
     /\b(?:dentist|doctor'?s?\s+appointment|doctor|gp\s+appointment|check-?up|the\s+vet|optician|blood\s+test)\b/i.test(
