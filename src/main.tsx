@@ -11,15 +11,19 @@ import { initScreenSettings } from '@/ui/screen-dom';
 import { initTheme } from '@/ui/theme-dom';
 import './index.css';
 
+const root = document.getElementById('root')!;
+// The device store's read first: it takes a few round trips to IndexedDB, and the rest below runs
+// while it waits (adding the preload links alone takes some 25 ms). Its answers come in later tasks,
+// so the theme, the screen settings and the clock are all in place before anything is painted.
+const snapshotShown = showOpeningSnapshot(root);
+
 initTheme();
 // Before the snapshot paints: its bubbles take their size and page colour from these.
 initScreenSettings();
 preloadChatChunks(document, location.pathname);
 primeStartClock();
 
-const root = document.getElementById('root')!;
-
-void showOpeningSnapshot(root)
+void snapshotShown
   .then(() => import('@/app/start'))
   .catch((error: unknown) => {
     // The app's code could not be loaded (a broken download, a half-updated install).

@@ -5,6 +5,8 @@
 export const PERF_MARKS = {
   /** The opening snapshot (today's messages from IndexedDB) was painted, before the app's code ran. */
   snapshotPainted: 'kiri:snapshot-painted',
+  /** The snapshot's read came back after the app's first render, so it painted nothing. */
+  snapshotTooLate: 'kiri:snapshot-too-late',
   /** The app's code started (app/start.tsx evaluated). */
   appStart: 'kiri:app-start',
   /** React rendered the first screen (the chat with its messages on a chat path). */

@@ -45,6 +45,11 @@ window.__formattersBeforeList = null;
 })();
 `;
 
+/** The names of the marks on the page's performance timeline. */
+function performanceMarks(page: Page): Promise<string[]> {
+  return page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
+}
+
 /** The times the chat's list shows, top to bottom. */
 function timesShown(page: Page): Promise<string[]> {
   return page
@@ -76,16 +81,29 @@ test("offline cold start: today's messages show from the device at once, then th
 
   await context.addInitScript({ content: RECORD_SNAPSHOT });
   await context.setOffline(true);
-  await page.reload();
-
-  await expectChatScreen(page);
-  await expect(messageById(page, id)).toContainText('my bike is the green one');
-  // The snapshot is gone, replaced by the app's list of the same messages.
-  await expect(page.locator('[data-opening-snapshot]')).toHaveCount(0);
-  const painted = await page.evaluate(
-    () => (window as unknown as { __snapshotIds: string[] | null }).__snapshotIds,
-  );
-  expect(painted, 'the opening snapshot painted before the app').not.toBeNull();
+  // The snapshot races the app by design: the app's code waits for its read 120 ms at most, so a
+  // device store that answers slower than the app renders (it happened once in a CI run on a loaded
+  // machine; some 60 starts here under load showed none) paints nothing, and the app's list shows the day instead. Such a start must be a
+  // real lost race: the read did come back, after the app's render, and left the app's screen alone.
+  // The snapshot must then win one of the next starts.
+  let painted: string[] | null = null;
+  for (let start = 1; painted === null; start += 1) {
+    await page.reload();
+    await expectChatScreen(page);
+    await expect(messageById(page, id)).toContainText('my bike is the green one');
+    // The snapshot is gone, replaced by the app's list of the same messages.
+    await expect(page.locator('[data-opening-snapshot]')).toHaveCount(0);
+    painted = await page.evaluate(
+      () => (window as unknown as { __snapshotIds: string[] | null }).__snapshotIds,
+    );
+    if (painted !== null) break;
+    await expect
+      .poll(() => performanceMarks(page), {
+        message: 'an opening snapshot that did not paint was read too late, after the app',
+      })
+      .toContain('kiri:snapshot-too-late');
+    expect(start, 'the opening snapshot painted before the app in one of 3 starts').toBeLessThan(3);
+  }
   expect(painted).toEqual(before);
   expect(await messageIdsOnScreen(page)).toEqual(before);
   // The times as before, written with the pattern the first start learned from Intl, and no Intl

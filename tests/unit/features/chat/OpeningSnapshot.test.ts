@@ -213,7 +213,7 @@ describe('the opening snapshot is for the chat of a device that is logged in', (
     expect(root.querySelector('[data-snapshot-message-id]')?.textContent).toContain('message 1');
   });
 
-  it('marks the snapshot as painted only when it painted, not when the app got there first', async () => {
+  it('marks the snapshot as painted only when it painted, and as too late when the app got there first', async () => {
     await db.messages.add(row(1, { sessionId: sessionIdAt(Date.now()) }));
     localStorage.setItem(AUTH_FLAG_KEYS.auth, 'true');
     performance.clearMarks();
@@ -221,9 +221,22 @@ describe('the opening snapshot is for the chat of a device that is logged in', (
     root.append(document.createElement('main')); // the app's first render, already there
     await showOpeningSnapshot(root);
     expect(performance.getEntriesByName(PERF_MARKS.snapshotPainted)).toHaveLength(0);
+    expect(performance.getEntriesByName(PERF_MARKS.snapshotTooLate)).toHaveLength(1);
+    expect(root.querySelector('[data-snapshot-message-id]')).toBeNull();
 
+    performance.clearMarks();
     await showOpeningSnapshot(document.createElement('div'));
     expect(performance.getEntriesByName(PERF_MARKS.snapshotPainted)).toHaveLength(1);
+    expect(performance.getEntriesByName(PERF_MARKS.snapshotTooLate)).toHaveLength(0);
+  });
+
+  it('is not too late when there was nothing to paint', async () => {
+    localStorage.setItem(AUTH_FLAG_KEYS.auth, 'true');
+    performance.clearMarks();
+    const root = document.createElement('div');
+    root.append(document.createElement('main'));
+    await showOpeningSnapshot(root);
+    expect(performance.getEntriesByName(PERF_MARKS.snapshotTooLate)).toHaveLength(0);
   });
 
   it('lets the app load after the wait at most when the device store does not answer', async () => {
