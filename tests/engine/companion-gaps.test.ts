@@ -52,7 +52,8 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
 
   it.each([
     ['the train is late again', 'hassle', 'angry'],
-    ['my train was 20 minutes late', 'hassle', 'angry'],
+    // Told as over ('was'): the same anger, no wait left to ask about.
+    ['my train was 20 minutes late', 'hassle_over', 'angry'],
     ['I missed my bus', 'hassle', 'angry'],
     ['stuck in traffic', 'hassle', 'angry'],
     ['my flight got cancelled', 'hassle', 'angry'],
@@ -66,7 +67,7 @@ describe('Rule hardshipOf: hard news without a feeling word is heard as sadness'
     ['I woke up like five times', 'bad_night', 'tired'],
     ['tossed and turned all night', 'bad_night', 'tired'],
     ['rough night', 'bad_night', 'tired'],
-    ['the traffic was a nightmare', 'hassle', 'angry'],
+    ['the traffic was a nightmare', 'hassle_over', 'angry'],
     // Late themselves: hurrying, not waiting for a train.
     ["I'm late for work", 'running_late', 'anxious'],
     ['running late for work', 'running_late', 'anxious'],

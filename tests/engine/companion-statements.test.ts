@@ -906,3 +906,77 @@ it("worry for someone close asks after them, never 'really got to you' or 'is it
     /is your mom okay|going on with your mom|care about your mom/i,
   );
 });
+
+// Off to work, a kind word, a workout (2026-12-02, third session).
+describe('off to work, a kind word, a workout, a hassle behind them', () => {
+  it.each(["that's so kind of you", 'how kind of you', 'that was really sweet of you'])(
+    '%j is a kind word for her: affection, not news to be told more of',
+    (message) => {
+      expect(analyse(message).flavour).toBe('affection');
+      for (const reply of replies(message)) {
+        expect(reply).not.toMatch(/thank you for telling me|tell me more|interesting/i);
+      }
+    },
+  );
+
+  it("'that's kind of your fault' is no kind word", () => {
+    expect(analyse("that's kind of your fault").flavour).not.toBe('affection');
+  });
+
+  it.each(["I'm going to work now", 'leaving for work', 'off to the office'])(
+    '%j is the ride to work, kept company',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/ride|safe travels|company/i);
+        expect(reply).not.toMatch(/full day|take a lot out of you/i);
+      }
+    },
+  );
+
+  it.each(['going to work out later', 'I just worked out'])(
+    '%j is exercise, not work',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(
+          /enjoy it|go go|have a good one|body will thank|look at you go|feel after/i,
+        );
+        expect(reply).not.toMatch(/full day|take a lot out of you|work can/i);
+      }
+    },
+  );
+
+  it("'I need to work out the details' is no workout", () => {
+    for (const reply of replies('I need to work out the details')) {
+      expect(reply).not.toMatch(/enjoy it|go go|body will thank|look at you go/i);
+    }
+  });
+
+  it.each(['I should exercise more', 'I need to work out more', 'I want to start running again'])(
+    '%j is a wish to move more: cheered on, not seen off',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/cheer you on|start small|fun for you/i);
+        expect(reply).not.toMatch(/be here after|have a good one|go go/i);
+      }
+    },
+  );
+
+  it.each(['traffic was a nightmare', 'the train was late this morning'])(
+    "%j is a hassle behind them: no 'how long do you have to wait?'",
+    (message) => {
+      expect(hardshipOf(message)?.kind).toBe('hassle_over');
+      for (const reply of repliesTo(message, { seeds: 16 })) {
+        expect(reply).not.toMatch(
+          /how long do you have to wait|make the wait|stuck there alone|will you still make it/i,
+        );
+      }
+    },
+  );
+
+  it.each(['my train is late', "the train was cancelled so I'm waiting for the next one"])(
+    '%j is a hassle still going on',
+    (message) => {
+      expect(hardshipOf(message)?.kind).toBe('hassle');
+    },
+  );
+});

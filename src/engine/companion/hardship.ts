@@ -18,6 +18,7 @@ export type Hardship =
   | 'scare'
   | 'setback'
   | 'hassle'
+  | 'hassle_over'
   | 'running_late'
   | 'nightmare'
   | 'sleepless'
@@ -99,6 +100,14 @@ const ACHE =
  */
 const HASSLE =
   /\b(?:(?:train|bus|tram|metro|subway|tube|flight|plane|ferry)\s+(?:is|was|got|has\s+been|had\s+been|'s)\s+(?:running\s+|really\s+|so\s+|very\s+|super\s+|\d+\s+(?:mins?|minutes?|hours?)\s+)?(?:late|delayed|cancel+ed)|missed\s+(?:my|the)\s+(?:train|bus|tram|flight|plane|ferry|connection)|stuck\s+in\s+(?:traffic|a\s+(?:traffic\s+)?jam)|(?:traffic|commute|the\s+drive|the\s+ride)\s+(?:is|was|has\s+been)\s+(?:so\s+|really\s+|just\s+)?(?:a\s+|an\s+absolute\s+|such\s+a\s+)?(?:nightmare|hell|awful|terrible|horrible|chaos|insane)|(?:train|bus|tram)\s+(?:never\s+came|didn'?t\s+come|never\s+showed))\b/;
+/**
+ * The hassle told as over ('traffic was a nightmare', 'the train was late this morning'): nothing is
+ * waited for any more, so nobody asks how long the wait is; with 'still', 'now' or 'waiting' it is not.
+ */
+const HASSLE_PAST =
+  /\b(?:was|were|had\s+been|got\s+stuck|this\s+morning|yesterday|earlier|last\s+night)\b/;
+const HASSLE_NOW =
+  /\b(?:is|are|am|i'?m|still|now|currently|waiting|wait|has\s+been|have\s+been|keeps?)\b|'s\b/;
 /**
  * Late themselves ('running late for work', "I'm so late for class", 'overslept'): hurrying, not
  * waiting. Not the commute's hassle: nobody asks them how long they have to wait.
@@ -198,7 +207,10 @@ export function hardshipOf(message: string): HardshipReading | null {
   if (found(BAD_DAY, text)) return sad('bad_day');
   if (found(SETBACK, text) || found(MISSING, text)) return sad('setback');
   if (found(SLEEPLESS, text)) return { kind: 'sleepless', feeling: 'tired', subject: null };
-  if (found(HASSLE, text)) return { kind: 'hassle', feeling: 'angry', subject: null };
+  if (found(HASSLE, text)) {
+    const over = HASSLE_PAST.test(text) && !HASSLE_NOW.test(text);
+    return { kind: over ? 'hassle_over' : 'hassle', feeling: 'angry', subject: null };
+  }
   if (found(RUNNING_LATE, text)) return { kind: 'running_late', feeling: 'anxious', subject: null };
   if (found(MISHAP, text)) return { kind: 'mishap', feeling: 'angry', subject: null };
   return null;

@@ -805,7 +805,7 @@ function smallTalkOf(text: string): string | null {
   )
     return 'arrived';
   if (
-    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in)|leaving\s+(?:work|the\s+office)|(?:almost|nearly)\s+home|in\s+(?:a|the)\s+tunnel|no\s+signal)\b/i.test(
+    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in)|(?:going|off|leaving|setting\s+off|headed)\s+(?:to|for)\s+(?:work|the\s+office)(?!\s+(?:on|out|it|through|with|from|hard|things|together)\b)|leaving\s+(?:work|the\s+office)|(?:almost|nearly)\s+home|in\s+(?:a|the)\s+tunnel|no\s+signal)\b/i.test(
       text,
     )
   )
@@ -1076,7 +1076,9 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'job_change';
-  if (/\b(?:work|working|job|office|boss|meeting|shift)\b/i.test(text)) return 'work';
+  // 'work out' is exercise (below), when it works out nothing.
+  if (/\b(?:work(?!\s+out\b)|working(?!\s+out\b)|job|office|boss|meeting|shift)\b/i.test(text))
+    return 'work';
   if (
     /\b(?:video\s*games?|gaming|(?:played|playing)\s+(?:a\s+|some\s+)?games?|minecraft|fortnite|zelda|pok[eé]mon|playstation|xbox|nintendo)\b/i.test(
       text,
@@ -1101,15 +1103,24 @@ function smallTalkOf(text: string): string | null {
   if (
     /\b(?:gym|run|ran|running|workout|yoga|swim|swam|swimming|walk|walking|hike|hiking|jog|jogging|exercise)\b/i.test(
       text,
+    ) ||
+    // 'going to work out', 'I just worked out'; not working out the details or what to say.
+    /\b(?:work(?:ing)?\s+out|i\s+(?:just\s+)?worked\s+out)\b(?!\s+(?:the|a|an|what|how|why|that|this|it|whether|if|who|where|when|which|my|our|his|her|their|some|any|for\s+(?:you|me|us|them|him|her|the|a)\b|well|fine|great|okay|ok|in\s+the\s+end)\b)/i.test(
+      text,
     )
   )
-    // 'ok going for my walk now', 'off to the gym': off they go, nothing to ask about it yet.
-    return toldAhead(text) ||
-      /^(?:(?:ok(?:ay)?|so|alright|right)[\s,]+)*(?:i'?m\s+)?(?:going\s+(?:for|to)|off\s+(?:to|for)|heading\s+(?:out|off|to)|about\s+to|leaving\s+for)\b/i.test(
-        text,
-      )
-      ? 'exercise_ahead'
-      : 'exercise';
+    // 'I should exercise more', 'I need to start running again': a resolution, not off they go.
+    return /\b(?:should|need\s+to|have\s+to|want\s+to|wanna|gotta|must|plan\s+to|trying\s+to|try\s+to)\b[^.!?]{0,40}\b(?:more(?:\s+often)?|again|regularly|every\s+(?:day|week|morning)|start|get\s+back\s+into|get\s+into)\b/i.test(
+      text,
+    )
+      ? 'exercise_goal'
+      : // 'ok going for my walk now', 'off to the gym': off they go, nothing to ask about it yet.
+        toldAhead(text) ||
+          /^(?:(?:ok(?:ay)?|so|alright|right)[\s,]+)*(?:i'?m\s+)?(?:going\s+(?:for|to)|off\s+(?:to|for)|heading\s+(?:out|off|to)|about\s+to|leaving\s+for)\b/i.test(
+            text,
+          )
+        ? 'exercise_ahead'
+        : 'exercise';
   return null;
 }
 

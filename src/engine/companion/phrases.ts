@@ -1510,6 +1510,12 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     L("look at you ~ i'm proud of you", null, 'notformal'),
     'how does it feel?',
   ],
+  // 'I should exercise more': a wish to move more, cheered on without a lecture.
+  exercise_goal: [
+    L("ooh, i'll cheer you on ~", 'I will be glad to cheer you on.', 'notformal'),
+    'start small: even a short walk counts ~',
+    'what would make it fun for you?',
+  ],
   exercise_ahead: [
     "enjoy it ~ i'll be here after",
     L("go go ~ you've got this", 'Enjoy it.', 'notformal'),
@@ -1779,6 +1785,21 @@ export const HARDSHIP_POOLS: Record<Hardship, HardshipPools> = {
     ],
     suggest: ['maybe make the wait a little yours: a song, a few pages, or just talking to me'],
     follow: ['will you still make it in time?', 'how long do you have to wait?'],
+  },
+  // The hassle behind them ('traffic was a nightmare'): no wait to fill, no 'how long do you have to wait?'.
+  hassle_over: {
+    open: [
+      L("ugh{n}, that's so annoying", 'That sounds really annoying{n}.', 'notformal'),
+      "oh no{n}, not again. i'm sorry",
+      L("that sounds so frustrating{n}. i'm sorry", 'I am sorry{n}, that sounds frustrating.'),
+    ],
+    body: [
+      "it's the worst when your time gets eaten like that",
+      "you're allowed to be grumpy about it",
+      'at least that part is behind you now ~',
+    ],
+    suggest: ['maybe give yourself a slow moment now, to shake it off'],
+    follow: ['did you still make it in time?', "how's the rest of your day going?"],
   },
   // Late themselves: hurrying, not waiting. A calm word, no 'how long do you have to wait?'.
   running_late: {

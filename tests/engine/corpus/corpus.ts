@@ -1308,6 +1308,51 @@ export const CORPUS: CorpusItem[] = [
     must: [fitting],
     mustNot: [/interesting|hearing about your day|glad you share|losing someone/i],
   })),
+  // Off to work, a kind word, a workout (2026-12-02, third session).
+  {
+    kind: 'small talk',
+    message: "that's so kind of you",
+    intent: 'statement',
+    good: 'a kind word for her, taken as one: not "thank you for telling me. tell me more?"',
+    must: [/blush|sweet|lucky|wonderful|always be here|thank you/i],
+    mustNot: [/thank you for telling me|tell me more|interesting|glad you share/i],
+  },
+  {
+    kind: 'small talk',
+    message: "I'm going to work now",
+    intent: 'statement',
+    good: 'the ride to work: company for it, not "tell me more" or "work can take a lot out of you"',
+    must: [/ride|safe travels|company/i],
+    mustNot: [/tell me more|full day|take a lot out of you/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'going to work out later',
+    intent: 'statement',
+    good: 'a workout ahead, not a day at work',
+    must: [/enjoy it|go go|have a good one|body will thank/i],
+    mustNot: [/full day|take a lot out of you|work can/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'I should exercise more',
+    intent: 'statement',
+    good: 'a wish to move more, cheered on: not seen off to a workout ("i\'ll be here after")',
+    must: [/cheer you on|start small|fun for you/i],
+    mustNot: [/be here after|have a good one/i],
+  },
+  {
+    kind: 'small talk',
+    message: 'traffic was a nightmare',
+    intent: 'feeling',
+    act: 'hardship',
+    polarity: 'negative',
+    good: 'a hassle behind them: annoyed with them, no wait to fill or ask about',
+    must: [/annoying|frustrating|not again|grumpy|behind you/i],
+    mustNot: [
+      /how long do you have to wait|make the wait|stuck there alone|will you still make it/i,
+    ],
+  },
 ];
 
 // Issue 12's gaps, as an owner found them (docs/companion.md "Hard news" and "Requests").
