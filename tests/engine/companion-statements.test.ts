@@ -945,6 +945,15 @@ describe('off to work, a kind word, a workout, a hassle behind them', () => {
     },
   );
 
+  it("'I finished reading my book' is asked what they thought, not 'is it any good so far?'", () => {
+    for (const reply of replies('I finished reading my book')) {
+      expect(reply).not.toMatch(/so far|enjoy it ~/i);
+    }
+    expect(repliesTo('I finished reading my book', { seeds: 16 }).join(' ')).toMatch(
+      /what did you think|any good\?|recommend it/i,
+    );
+  });
+
   it("'I need to work out the details' is no workout", () => {
     for (const reply of replies('I need to work out the details')) {
       expect(reply).not.toMatch(/enjoy it|go go|body will thank|look at you go/i);

@@ -1097,8 +1097,12 @@ function smallTalkOf(text: string): string | null {
       text,
     )
   )
-    // 'I'm watching a movie' is not asked 'what did you think of it?' yet.
-    return /\b(?:watching|reading|binging|starting)\b/i.test(text) ? 'screen_now' : 'screen';
+    // 'I'm watching a movie' is not asked 'what did you think of it?' yet; 'I finished reading my
+    // book' is, not 'is it any good so far?'.
+    return /\b(?:watching|reading|binging|starting)\b/i.test(text) &&
+      !/\b(?:finished|done|just\s+read|through\s+with)\b/i.test(text)
+      ? 'screen_now'
+      : 'screen';
   if (/\b(?:song|music|album|playlist|concert|band)\b/i.test(text)) return 'music';
   if (
     /\b(?:gym|run|ran|running|workout|yoga|swim|swam|swimming|walk|walking|hike|hiking|jog|jogging|exercise)\b/i.test(
