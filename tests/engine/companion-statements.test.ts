@@ -989,3 +989,73 @@ describe('off to work, a kind word, a workout, a hassle behind them', () => {
     },
   );
 });
+
+// A day off, a cup gone cold, nearly there (2026-12-02, third session).
+describe('a day off, a cup too hot or gone cold, nearly at work, a state of today', () => {
+  it.each(["I'm so tired today", 'feeling a bit sick today'])(
+    "Rule readPlan: %j is how they are today, no plan ('ooh, today! ~')",
+    (message) => {
+      expect(readPlan(message, REPLY_TIME, 'Europe/Berlin')).toBeNull();
+      for (const reply of replies(message)) expect(reply).not.toMatch(/today! ~|got it: today/i);
+    },
+  );
+
+  it("Rule readPlan: 'I'm so nervous, I have an interview today' is still the interview today", () => {
+    expect(
+      readPlan("I'm so nervous, I have an interview today", REPLY_TIME, 'Europe/Berlin'),
+    ).toMatchObject({ when: 'today', kind: 'challenge' });
+  });
+
+  it.each(["I'm off today", "I'm off tomorrow", 'I have the day off'])(
+    '%j is a day off: no goodbye, no plan to ask how it went',
+    (message) => {
+      expect(analyse(message).intent).not.toBe('farewell');
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/day off|sleep in|any plans, or a slow one/i);
+        expect(reply).not.toMatch(/see you|talk soon|take care|come back|got it: /i);
+      }
+    },
+  );
+
+  it.each(["I'm off now", "ok I'm off", "I'm off to bed"])('%j is still a goodbye', (message) => {
+    expect(analyse(message).intent).toBe('farewell');
+  });
+
+  it("'my day off got cancelled' is not asked for plans", () => {
+    for (const reply of replies('my day off got cancelled')) {
+      expect(reply).not.toMatch(/any plans|sleep in|you deserve it/i);
+    }
+  });
+
+  it.each(["I'm almost at work", 'nearly at the office'])(
+    '%j is seen off at the end of the ride, not asked how long it is',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/off you go|have a good one|go get 'em/i);
+        expect(reply).not.toMatch(/how long is the ride|take a lot out of you|full day/i);
+      }
+    },
+  );
+
+  it.each([
+    ['my coffee is too hot', /burn your tongue|cool down|patience/i],
+    ['the soup was way too hot', /burn your tongue|cool down|patience/i],
+    ['my tea went cold', /saddest little thing|warm-up|best of us/i],
+    ['ugh my coffee got cold again', /saddest little thing|warm-up|best of us/i],
+  ])('%j is about the cup, not the weather or a meal', (message, fitting) => {
+    expect(hardshipOf(message)).toBeNull();
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(fitting);
+      expect(reply).not.toMatch(
+        /weather|stay cool|drink some water|delicious|enjoy every bite|sorry/i,
+      );
+    }
+  });
+
+  it.each(['I caught a cold', 'I caught cold', 'I have the flu', 'I got covid'])(
+    '%j is still an illness',
+    (message) => {
+      expect(hardshipOf(message)?.kind).toBe('illness');
+    },
+  );
+});

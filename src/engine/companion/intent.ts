@@ -361,7 +361,7 @@ const DAYS_UNTIL =
   /^how\s+(?:many\s+(?:more\s+)?days|long)\s+(?:is\s+it\s+)?(?:until|till|til|to|before)\b/i;
 
 const FAREWELL =
-  /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)(?!\s+(?:work|the\s+office|school|uni|class|the\s+gym|home|for\s+home))|gtg|g2g|gotta\s+run|(?:i\s+)?(?:have|got)\s+to\s+run|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell)(?=$|[\s,!.~?:;)])/i;
+  /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)(?!\s+(?:work|the\s+office|school|uni|class|the\s+gym|home|for\s+home|today|tomorrow|tonight|this\s+(?:week|weekend|morning|afternoon|evening)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|sick|from\s+work|until|till|all\s+(?:day|week))\b)|gtg|g2g|gotta\s+run|(?:i\s+)?(?:have|got)\s+to\s+run|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell)(?=$|[\s,!.~?:;)])/i;
 const FAREWELL_ANYWHERE =
   /\b(?:good\s*night|goodbye|bye for now|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|gotta\s+go|talk\s+(?:to\s+you\s+)?tomorrow)\b/i;
 

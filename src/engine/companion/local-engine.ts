@@ -7,7 +7,7 @@ import { echoesTooMuch } from './echo';
 import { BELOVED } from './hardship';
 import { JOKES, jokesInRemembered } from './jokes';
 import type { Plan as DayPlan } from './plans';
-import { readPlan } from './plans';
+import { DAY_OFF, readPlan } from './plans';
 import { findFacts } from './recall';
 import { readReminderAsk } from './reminder-request';
 import { FACTS, factsIn, SONGS, songsIn, STORIES, STORY_ABOUT, storiesIn } from './stories';
@@ -799,7 +799,7 @@ function smallTalkOf(text: string): string | null {
     return 'home';
   // The ride's end: 'this is my stop', 'getting off the train', 'I'm at the office now'.
   if (
-    /\b(?:(?:this\s+is|here'?s|that'?s)\s+my\s+stop|my\s+stop\s+is\s+(?:coming|next|here|up)|(?:next|coming\s+up)\s+is\s+my\s+stop|(?:get(?:ting)?|got|hop(?:ping)?)\s+off\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry)|(?:just\s+)?(?:got|arrived|made\s+it)\s+(?:to|at)\s+(?:work|the\s+office|school|uni|class|the\s+station)|(?:i'?m|i\s+am)\s+(?:at|in)\s+(?:work|the\s+office)\s+(?:now|already)|(?:i'?m|i\s+am)\s+here\s+(?:at|in)\s+(?:work|the\s+office))\b/i.test(
+    /\b(?:(?:this\s+is|here'?s|that'?s)\s+my\s+stop|my\s+stop\s+is\s+(?:coming|next|here|up)|(?:next|coming\s+up)\s+is\s+my\s+stop|(?:get(?:ting)?|got|hop(?:ping)?)\s+off\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry)|(?:just\s+)?(?:got|arrived|made\s+it)\s+(?:to|at)\s+(?:work|the\s+office|school|uni|class|the\s+station)|(?:i'?m|i\s+am)\s+(?:at|in)\s+(?:work|the\s+office)\s+(?:now|already)|(?:i'?m|i\s+am)\s+here\s+(?:at|in)\s+(?:work|the\s+office)|(?:almost|nearly)\s+(?:at\s+)?(?:work|the\s+office|school|uni))\b/i.test(
       text,
     )
   )
@@ -921,6 +921,9 @@ function smallTalkOf(text: string): string | null {
   // 'it's snowing!': snow is news of its own, before the weather's small talk.
   if (/\b(?:snowing|it\s+snowed|first\s+snow|snow\s+day|snowfall)\b|^snow\b/i.test(text))
     return 'snow';
+  // 'I'm off tomorrow', 'day off today': a day of their own, not a goodbye or a plan to ask about.
+  if (DAY_OFF.test(text) && !/\b(?:cancel+ed|ruined|over|taken\s+away|gone)\b/i.test(text))
+    return 'day_off';
   // 'just got off work': the day's work done, time of their own.
   if (
     /\b(?:(?:just\s+)?(?:got|get|getting)\s+off\s+work|(?:just\s+)?(?:finished|done\s+with|clocked\s+out\s+of)\s+work(?:\s+for\s+(?:the\s+day|today))?|(?:just\s+)?clocked\s+out|off\s+work\s+(?:now|at\s+last|finally))\b/i.test(
@@ -1009,6 +1012,9 @@ function smallTalkOf(text: string): string | null {
   )
     return 'break';
   if (/\b(?:rain(?:ing|y)?|drizzl\w*|pouring)\b/i.test(text)) return 'rain';
+  // 'my coffee is too hot', 'my tea went cold': the cup, not the weather.
+  if (DISH_TOO_HOT.test(text)) return 'dish_too_hot';
+  if (DISH_GONE_COLD.test(text)) return 'dish_gone_cold';
   // 'it's so hot in the office': a complaint about the heat, not the weather's small talk.
   if (
     /\b(?:(?:so|really|very|too|super|boiling|roasting)\s+hot|(?:it'?s|it\s+is)\s+hot|heatwave|boiling|sweating|melting)\b/i.test(
@@ -1249,6 +1255,17 @@ const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
   'says_hi',
   'weekend',
 ]);
+
+/** A drink or a dish that is too hot or has gone cold: not the weather around them. */
+const DISH = String.raw`\b(?:coffee|tea|latte|cappuccino|cocoa|hot\s+chocolate|soup|food|drink|noodles|ramen|porridge|oatmeal|dinner|lunch|breakfast)\b[^.!?]{0,25}?`;
+const DISH_TOO_HOT = new RegExp(
+  String.raw`${DISH}\b(?:(?:is|was|'s)\s+(?:way\s+|so\s+|really\s+)?too\s+hot|(?:is|was|'s)\s+(?:so\s+|really\s+)?(?:boiling|scalding|burning)|burn(?:ed|t)\s+my\s+(?:tongue|mouth))\b`,
+  'i',
+);
+const DISH_GONE_COLD = new RegExp(
+  String.raw`${DISH}\b(?:went|gone|got|going|is|was|'s)\s+(?:so\s+|all\s+|completely\s+|already\s+|totally\s+)?(?:cold|lukewarm)\b`,
+  'i',
+);
 
 /** Topics that send the owner off somewhere: seen off, no question after. */
 const LEAVING_TOPICS: ReadonlySet<string> = new Set([

@@ -1311,6 +1311,24 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     "now i'm hungry, and i can't even eat ~",
     'ooh, what are you having?',
   ],
+  // 'my coffee is too hot': careful, not the weather's 'stay cool ~ drink some water'.
+  dish_too_hot: [
+    "careful, don't burn your tongue ~",
+    'give it a minute to cool down ~',
+    L('patience{n}, the hardest part ~', null, 'notformal'),
+  ],
+  // 'my tea went cold': a small sadness, not 'that sounds delicious'.
+  dish_gone_cold: [
+    L('oh no{n}, the saddest little thing ~', 'What a pity{n}.'),
+    'a quick warm-up, maybe? ~',
+    'it happens to the best of us ~',
+  ],
+  // 'I'm off tomorrow': a day of their own.
+  day_off: [
+    L('ooh, a day off{n} ~ you deserve it', 'A day off{n}. You have earned it.'),
+    L('sleep in a little, okay? ~', null, 'notformal'),
+    'any plans, or a slow one?',
+  ],
   off_work: [
     L('free at last{n} ~', 'Free for the evening{n}.', 'notformal'),
     'off the clock ~ the rest of the day is yours',

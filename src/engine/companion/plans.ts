@@ -66,7 +66,13 @@ const PAST_TOLD =
 
 /** Verbs of a day's story ('my coworker brought cake today'): told, not planned. */
 const STORY_TOLD =
-  /\b(?:brought|bought|had|made|saw|got|told|said|gave|met|did|took|went|came|ate|finished|ended|was|were|found|won|lost|baked|cooked|called|visited|watched|played|tried|started|passed|failed|sent|surprised|showed)\b/i;
+  /\b(?:brought|bought|had|made|saw|got|told|said|gave|met|did|took|went|came|ate|finished|ended|was|were|found|won|lost|baked|cooked|called|visited|watched|played|tried|started|passed|failed|sent|surprised|showed|worked|walked|ran|swam|studied|wrote|cleaned|learned|learnt)\b/i;
+/** A day off ('I'm off tomorrow', 'day off today'): a day of their own, met as one, not a plan. */
+export const DAY_OFF =
+  /\b(?:(?:i'?m|i\s+am|i\s+have|i'?ve\s+got|got)\s+(?:the\s+day\s+off|off\s+(?:today|tomorrow|tmrw|this\s+(?:week|weekend)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|all\s+(?:day|week)))|(?:a|my)\s+days?\s+off\b|day\s+off\s+(?:today|tomorrow))\b/i;
+/** How the owner is ('I'm so tired', 'feeling a bit sick'): with a day alone, no plan. */
+const STATE_TOLD =
+  /\b(?:(?:i'?m|i\s+am|i'?m\s+feeling|feeling|i\s+felt)\s+(?:so+|really|very|super|a\s+bit|a\s+little|kinda|kind\s+of|pretty|too|quite|extra|totally|completely)\b|i\s+feel\b)/i;
 /** Words that still look ahead ('I have an exam today', 'we're going out today'). */
 const AHEAD = /\b(?:is|are|am|i'?m|have|has|'ll|will|going\s+to|gonna|tonight|later|at\s+\d)\b/i;
 
@@ -208,6 +214,7 @@ export function readPlan(
     }
   }
   if (!FIRST_PERSON.test(text) && !kindMatch && !options.anyone) return null;
+  if (!kindMatch && DAY_OFF.test(text)) return null;
   const offset = zoneOffsetMinutes(now, timeZone);
   const found = casual.parse(
     text,
@@ -278,5 +285,10 @@ export function readPlan(
   if (hourKnown) when += ` at ${clock(hour, minute)}`;
   const event = eventOf(text, kindMatch?.[1] ?? null);
   const kind: PlanKind = kindMatch?.[0] ?? 'other';
+  // How they are today, with nothing planned in it ('I'm so tired today', 'feeling a bit sick
+  // today'): a state, not a plan ('ooh, today! ~' before).
+  if (daysAway === 0 && !hourKnown && !event && kind === 'other' && STATE_TOLD.test(text)) {
+    return null;
+  }
   return { when, daysAway, event, kind };
 }
