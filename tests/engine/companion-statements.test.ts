@@ -1052,6 +1052,16 @@ describe('a day off, a cup too hot or gone cold, nearly at work, a state of toda
     }
   });
 
+  it.each(['dinner was great', 'lunch was amazing'])(
+    "%j is a good meal, glad with them: never 'was it good?'",
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/sounds so good|good meal|best part/i);
+        expect(reply).not.toMatch(/was it good|now i'm hungry/i);
+      }
+    },
+  );
+
   it.each(['I caught a cold', 'I caught cold', 'I have the flu', 'I got covid'])(
     '%j is still an illness',
     (message) => {

@@ -1212,12 +1212,13 @@ function inTense(pool: Entry[], ahead: boolean): Entry[] {
 
 /**
  * A topic's glad or sore variant, by VADER's reading of the message: 'the coffee here is terrible' is
- * food_bad (sympathy, not 'now i'm hungry ~'), 'my boss liked my presentation!' work_good (not 'how
+ * food_bad (sympathy, not 'now i'm hungry ~'), 'dinner was great' food_good (not 'ooh, was it
+ * good?'), 'my boss liked my presentation!' work_good (not 'how
  * did it go, honestly?'), 'the weather is so nice today' weather_good (not 'i love hearing about the
  * weather').
  */
 const TONED_TOPICS: Record<string, { good?: string; bad?: string }> = {
-  food: { bad: 'food_bad' },
+  food: { good: 'food_good', bad: 'food_bad' },
   food_now: { bad: 'food_bad' },
   food_named_now: { bad: 'food_bad' },
   work: { good: 'work_good' },

@@ -1265,6 +1265,12 @@ export const SELF_FOLLOWS: Entry[] = ['what about you?', 'and you?', 'how about 
 
 // Small talk: a reaction to what the owner's day is about, consistent with her self-profile.
 export const SMALL_TALK: Record<string, Entry[]> = {
+  // 'dinner was great': glad with them, never asked 'was it good?'.
+  food_good: [
+    L('ooh, that sounds so good{n} ~', 'That sounds lovely{n}.'),
+    'a good meal can fix a whole day ~',
+    'what was the best part?',
+  ],
   food_bad: [
     "oh no, that's disappointing ~",
     'ugh, bad food can ruin a whole mood',
