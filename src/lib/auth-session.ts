@@ -171,9 +171,8 @@ export function useAuthStatus() {
 
 /**
  * Whether this account holds a permission, by the auth status: `held` is false when the status says it
- * does not, null while its list is not known (then a call is made, and the server decides). A screen of
- * the area itself asks unless `held` is false, so that it still asks, and says what the server answers,
- * when no status is known. `ask` is for reads made in passing (the chat header's marks, the settings
+ * does not, null while its list is not known. A screen of the area itself uses useAreaAccess below.
+ * `ask` is for reads made in passing (the chat header's marks, the settings
  * pages' server figures): only once the status says this device is logged in and does not lack the
  * permission, because a status read back from before the login (a reload just after it) has no list,
  * and asking then put a plain user's 403s in the console on the first chat.
@@ -183,6 +182,21 @@ export function usePermission(id: PermissionId | null): { ask: boolean; held: bo
   // null: the area needs no permission beyond the login (domain/area-permissions readPermissionOf).
   const held = id === null ? true : holdsPermission(status?.permissions, id);
   return { ask: status?.authenticated === true && held !== false, held };
+}
+
+/**
+ * Whether a screen of an area asks the area itself (`ask`), and whether the account is known to lack
+ * its permission (`denied`). It asks when the status says the permission is held, or when no status can
+ * say (its read failed, waits for a network, or has no list): then the server decides and the screen
+ * says what it answers. It does not ask while the status that will say is still on its way (being read
+ * back from the device or fetched): a plain user's screen opened before it came asked and put 403s in
+ * the console (a CI run's every-route walk, a reload of /memory).
+ */
+export function useAreaAccess(id: PermissionId | null): { ask: boolean; denied: boolean } {
+  const status = useAuthStatus();
+  const held = id === null ? true : holdsPermission(status.data?.permissions, id);
+  const statusComing = status.status === 'pending' && status.fetchStatus !== 'paused';
+  return { ask: held === true || (held === null && !statusComing), denied: held === false };
 }
 
 /** The persona's display name from the server, or 'Kiri' until it is known. */

@@ -211,6 +211,14 @@ describe("rule 'a refusal is not a failure'", () => {
         expect(document.body.textContent).not.toMatch(s.notThese);
       });
 
+      it('the status still on its way (a page opened before it came): asks nothing meanwhile', async () => {
+        const fetchMock = server(PLAIN_USER, s.area, s.allowed);
+        const { queryClient } = render(s.element);
+        expect((await screen.findAllByText(s.denied)).length).toBeGreaterThan(0);
+        await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+        expect(askedAny(fetchMock, s.area)).toBe(false);
+      });
+
       it('a status without a list: the server’s 403 says it', async () => {
         const fetchMock = server(AUTHENTICATED_USER, s.area, s.allowed);
         render(s.element);

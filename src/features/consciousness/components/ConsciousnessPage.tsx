@@ -9,7 +9,7 @@ import { ArrowLeft, RefreshCw, Sparkles, WifiOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
-import { usePermission, usePersonaName } from '@/lib/auth-session';
+import { useAreaAccess, usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
@@ -49,11 +49,12 @@ const timeText = (iso: string) =>
 
 export default function ConsciousnessPage() {
   const persona = usePersonaName();
-  const asked = usePermission(readPermissionOf(STATUS_URL)).held !== false;
+  const access = useAreaAccess(readPermissionOf(STATUS_URL));
+  const asked = access.ask;
   const status = useStreamStatus(asked);
   const data = useStreamData(asked);
   const settings = useStreamSettings(asked);
-  const denied = !asked || isRefusal(status.error) || isRefusal(data.error);
+  const denied = access.denied || isRefusal(status.error) || isRefusal(data.error);
 
   return (
     <section className="mx-auto grid w-full max-w-5xl gap-4 px-4 py-6">

@@ -16,7 +16,7 @@ import {
 } from '@/domain/hybrid-protocol';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
-import { useAuthStatus, usePermission } from '@/lib/auth-session';
+import { useAuthStatus, useAreaAccess } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
@@ -225,7 +225,7 @@ function SettingsForm({ status }: { status: HybridProtocolStatus }) {
 
 function Advanced({ status }: { status: HybridProtocolStatus }) {
   const capabilities = useCapabilities();
-  const soulHeld = usePermission(readPermissionOf(SOUL_AWAKENING_URL)).held !== false;
+  const soulHeld = useAreaAccess(readPermissionOf(SOUL_AWAKENING_URL)).ask;
   const soul = useSoulAwakening(soulHeld);
   const stream = useConsciousnessStatus();
   const flags = capabilities.data ?? null;
@@ -324,12 +324,13 @@ function Advanced({ status }: { status: HybridProtocolStatus }) {
 export default function HybridDashboardPage() {
   // Without the 'consciousness' permission the page says so and asks nothing (nor shows what the
   // device kept from before the permission was taken away).
-  const asked = usePermission(readPermissionOf(HYBRID_STATUS_URL)).held !== false;
+  const access = useAreaAccess(readPermissionOf(HYBRID_STATUS_URL));
+  const asked = access.ask;
   const query = useHybridStatus(asked);
   const online = useOnline();
   const auth = useAuthStatus();
   const [advanced, setAdvanced] = useState(false);
-  const denied = !asked || isRefusal(query.error);
+  const denied = access.denied || isRefusal(query.error);
   const status = denied ? null : (query.data ?? null);
   const reachable = online && !query.isError && status !== null;
   const canConfigure =

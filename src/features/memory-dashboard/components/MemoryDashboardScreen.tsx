@@ -16,7 +16,7 @@ import {
 } from '@/domain/memory-dashboard';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
-import { usePermission } from '@/lib/auth-session';
+import { useAreaAccess } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
@@ -65,11 +65,12 @@ const BAND_CLASSES: Record<ImportanceBand, string> = {
 
 export default function MemoryDashboardScreen() {
   // Known from the auth status: not asked (each poll would be a 403), nothing kept from before shown.
-  const asked = usePermission(readPermissionOf(MEMORY_STATS_URL)).held !== false;
+  const access = useAreaAccess(readPermissionOf(MEMORY_STATS_URL));
+  const asked = access.ask;
   const stats = useMemoryStats(asked);
   const memoryContext = useMemoryContext(asked);
   const online = useOnline();
-  const denied = !asked || isRefusal(stats.error);
+  const denied = access.denied || isRefusal(stats.error);
   const reachable = online && !(stats.isError && !denied);
 
   return (

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
-import { usePermission } from '@/lib/auth-session';
+import { useAreaAccess } from '@/lib/auth-session';
 import { Button } from '@/ui/Button';
 import { cn } from '@/ui/cn';
 import { failureText } from '../api/memory-api';
@@ -191,9 +191,10 @@ function NewMemoryForm({ onClose }: { onClose: () => void }) {
 export function MemoryPanel({ className }: { className?: string }) {
   const [creating, setCreating] = useState(false);
   // Known from the auth status (then not asked), or from the server's 403 when it has no list.
-  const asked = usePermission(readPermissionOf(MEMORY_STATUS_URL)).held !== false;
+  const access = useAreaAccess(readPermissionOf(MEMORY_STATUS_URL));
+  const asked = access.ask;
   const status = useMemoryStatus(asked);
-  const denied = !asked || isRefusal(status.error);
+  const denied = access.denied || isRefusal(status.error);
   const titleId = useId();
   return (
     <section

@@ -8,7 +8,7 @@ import { RefreshCw } from 'lucide-react';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { PRESENCE_API, PRESENCE_MOODS, type PresenceMood } from '@/domain/presence-mood';
 import { isRefusal } from '@/lib/api';
-import { usePermission } from '@/lib/auth-session';
+import { useAreaAccess } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { BackLink } from '@/ui/BackLink';
 import { Button } from '@/ui/Button';
@@ -30,10 +30,11 @@ const card = 'rounded-xl border border-line bg-panel p-4';
 const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
 export default function PresenceMoodScreen() {
-  const asked = usePermission(readPermissionOf(PRESENCE_API.state)).held !== false;
+  const access = useAreaAccess(readPermissionOf(PRESENCE_API.state));
+  const asked = access.ask;
   const query = usePresenceState(asked);
   const online = useOnline();
-  const denied = !asked || isRefusal(query.error);
+  const denied = access.denied || isRefusal(query.error);
   const data = denied ? undefined : query.data;
 
   return (

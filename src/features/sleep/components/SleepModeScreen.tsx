@@ -7,7 +7,7 @@ import { CloudOff, Moon, Sun } from 'lucide-react';
 import { Link } from 'react-router';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { isApiError } from '@/lib/api';
-import { usePermission, usePersonaName } from '@/lib/auth-session';
+import { useAreaAccess, usePersonaName } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { Button } from '@/ui/Button';
@@ -53,15 +53,15 @@ const BADGE: Record<PowerState, string> = {
 
 export function SleepModeScreen({ pushCard }: SleepModeScreenProps) {
   // Known from the auth status: not asked (it would be a 403), and nothing kept from before shown.
-  const asked = usePermission(readPermissionOf(SLEEP_STATUS_URL)).held !== false;
-  const status = useSleepStatus(asked);
+  const access = useAreaAccess(readPermissionOf(SLEEP_STATUS_URL));
+  const status = useSleepStatus(access.ask);
   const transition = useSleepTransition();
   const online = useOnline();
   const timeZone = useTimeZone();
   const persona = usePersonaName();
   // The poll re-renders every 3 s; this keeps 'today' right on a screen left open past midnight.
   const now = useNow(60_000);
-  const failure = !asked
+  const failure = access.denied
     ? 'denied'
     : status.isError
       ? statusFailure(isApiError(status.error) ? status.error.status : null)

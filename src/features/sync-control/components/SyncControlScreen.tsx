@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
-import { usePermission } from '@/lib/auth-session';
+import { useAreaAccess } from '@/lib/auth-session';
 import { useOnline } from '@/lib/use-online';
 import { useTimeZone } from '@/lib/use-time-zone';
 import { BackLink } from '@/ui/BackLink';
@@ -54,12 +54,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 export default function SyncControlScreen() {
   // Known from the auth status: not asked (it would be a 403), and nothing kept from before shown.
-  const asked = usePermission(readPermissionOf(WEEKLY_SYNC_STATUS_URL)).held !== false;
+  const access = useAreaAccess(readPermissionOf(WEEKLY_SYNC_STATUS_URL));
+  const asked = access.ask;
   const status = useSyncStatus(asked);
   const action = useSyncAction();
   const online = useOnline();
   const timeZone = useTimeZone();
-  const denied = !asked || isRefusal(status.error);
+  const denied = access.denied || isRefusal(status.error);
   const data: WeeklySyncStatus | undefined = denied ? undefined : status.data;
   const reachable = online && !(status.isError && !denied);
   const commandsOff = action.isPending || !reachable || denied;

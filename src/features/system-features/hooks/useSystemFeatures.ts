@@ -6,15 +6,15 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { readPermissionOf } from '@/domain/area-permissions';
 import { isRefusal } from '@/lib/api';
-import { usePermission } from '@/lib/auth-session';
+import { useAreaAccess } from '@/lib/auth-session';
 import { fetchCall, queryKeyOf, readKept, type CallData } from '../api/system-features-api';
 import { CALL_URL, POLL_MS, type FeatureCall } from '../model/system-features';
 
 export function useFeatureCall<K extends FeatureCall>(call: K) {
-  const held = usePermission(readPermissionOf(CALL_URL[call])).held !== false;
+  const access = useAreaAccess(readPermissionOf(CALL_URL[call]));
   const [kept] = useState(() => readKept(call));
   const query = useQuery<CallData[K]>({
-    enabled: held,
+    enabled: access.ask,
     queryKey: queryKeyOf(call),
     queryFn: (context) => fetchCall(call, context),
     initialData: kept?.data,
@@ -27,7 +27,7 @@ export function useFeatureCall<K extends FeatureCall>(call: K) {
     // These answers change every few seconds: the device keeps its own copy (api/), not the cache's.
     meta: { persist: false },
   });
-  const refused = !held || isRefusal(query.error);
+  const refused = access.denied || isRefusal(query.error);
   return {
     data: refused ? undefined : query.data,
     isError: query.isError,
