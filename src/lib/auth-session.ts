@@ -179,24 +179,33 @@ export function useAuthStatus() {
  */
 export function usePermission(id: PermissionId | null): { ask: boolean; held: boolean | null } {
   const status = useAuthStatus().data;
-  // null: the area needs no permission beyond the login (domain/area-permissions readPermissionOf).
-  const held = id === null ? true : holdsPermission(status?.permissions, id);
+  const held = holdsAreaPermission(status?.permissions, id);
   return { ask: status?.authenticated === true && held !== false, held };
 }
 
 /**
  * Whether a screen of an area asks the area itself (`ask`), and whether the account is known to lack
  * its permission (`denied`). It asks when the status says the permission is held, or when no status can
- * say (its read failed, waits for a network, or has no list): then the server decides and the screen
+ * say (its read failed, or it has no list): then the server decides and the screen
  * says what it answers. It does not ask while the status that will say is still on its way (being read
  * back from the device or fetched): a plain user's screen opened before it came asked and put 403s in
  * the console (a CI run's every-route walk, a reload of /memory).
  */
 export function useAreaAccess(id: PermissionId | null): { ask: boolean; denied: boolean } {
   const status = useAuthStatus();
-  const held = id === null ? true : holdsPermission(status.data?.permissions, id);
-  const statusComing = status.status === 'pending' && status.fetchStatus !== 'paused';
+  const held = holdsAreaPermission(status.data?.permissions, id);
+  // The status query runs whatever the network (networkMode 'always'), so pending means on its way.
+  const statusComing = status.status === 'pending';
   return { ask: held === true || (held === null && !statusComing), denied: held === false };
+}
+
+/** holdsPermission for an area's permission; null: the area needs none beyond the login
+ * (domain/area-permissions readPermissionOf). */
+function holdsAreaPermission(
+  permissions: readonly string[] | undefined,
+  id: PermissionId | null,
+): boolean | null {
+  return id === null ? true : holdsPermission(permissions, id);
 }
 
 /** The persona's display name from the server, or 'Kiri' until it is known. */
