@@ -2,9 +2,9 @@
 // words"): each read as a plain function, with the messages an owner sent and the near misses.
 import { describe, expect, it } from 'vitest';
 import { hardshipOf } from '../../src/engine/companion/hardship';
-import { analyse, birthdayToday } from '../../src/engine/companion/intent';
+import { analyse, birthdayToday, resolveRemember } from '../../src/engine/companion/intent';
 import { extractDetail, reflect } from '../../src/engine/companion/text';
-import { requestOf } from '../../src/engine/companion/requests';
+import { nicknameIn, requestOf } from '../../src/engine/companion/requests';
 import { numberWords, readArithmetic } from '../../src/engine/companion/arithmetic';
 import { readReminderAsk } from '../../src/engine/companion/reminder-request';
 import { readReminderRequest } from '../../server/reminders/reminder-phrases';
@@ -307,5 +307,97 @@ describe('Rule storiesIn: a story or a song is not told again while a recent rep
       sung.push(localReply(input('sing me a song', sung)).parts.join(' '));
     }
     expect(new Set(sung.flatMap(songsIn)).size).toBe(SONGS.length);
+  });
+});
+
+describe('Rule nicknameIn: the name the owner asks to be called by', () => {
+  it.each([
+    ['call me Mimi', 'Mimi'],
+    ['you can call me mimi from now on', 'Mimi'],
+    ['Kiri, can you call me Mimi?', 'Mimi'],
+    ['please call me Mimi instead', 'Mimi'],
+    ['my name is Jo', 'Jo'],
+    ["my name's Anne-Marie", 'Anne-Marie'],
+    ['I go by Sam', 'Sam'],
+    ['everyone calls me Bea', 'Bea'],
+  ])('%s → %s', (message, name) => {
+    expect(nicknameIn(message)).toBe(name);
+  });
+
+  it.each([
+    'call me later',
+    'call me back',
+    'call me crazy',
+    'call me old-fashioned',
+    'call me',
+    "my name is Mira, what's yours?",
+    "don't call me Mimi",
+    'I called my mom',
+  ])('%s is not a name to call the owner by', (message) => {
+    expect(nicknameIn(message)).toBeNull();
+  });
+});
+
+describe('She calls the owner by the name they asked for', () => {
+  const input = (fields: Partial<CompanionInput>): CompanionInput => ({
+    message: '',
+    isInitialGreeting: false,
+    userName: 'Mira',
+    history: [],
+    now: Date.UTC(2026, 11, 1, 8, 0),
+    timeZone: 'Europe/Berlin',
+    personaName: 'Kiri',
+    personality: BASELINE_PERSONALITY,
+    mood: null,
+    memories: [],
+    recentReplies: [],
+    seed: 1,
+    ...fields,
+  });
+  const seeds = [1, 2, 3, 4, 5, 6];
+  const replies = (fields: Partial<CompanionInput>) =>
+    seeds.map((seed) => localReply(input({ ...fields, seed })).parts.join(' '));
+
+  it("answers 'call me Mimi' with the new name, and keeps it as a memory", () => {
+    for (const reply of replies({ message: 'call me Mimi' })) {
+      expect(reply).toContain('Mimi');
+      expect(reply).not.toMatch(/i'm listening|tell me more|your day/i);
+    }
+    expect(localReply(input({ message: 'call me Mimi' })).remember).toBe('call me Mimi');
+    expect(resolveRemember(analyse('you can call me mimi'), 'you can call me mimi', [])).toBe(
+      'call me Mimi',
+    );
+    expect(localReply(input({ message: 'call me later' })).remember).toBeNull();
+  });
+
+  it('uses it later in the conversation, and from the memory in a new one', () => {
+    const history = [
+      { role: 'user' as const, content: 'call me Mimi' },
+      { role: 'assistant' as const, content: 'Mimi it is ~' },
+      { role: 'user' as const, content: 'I had pasta for lunch' },
+      { role: 'assistant' as const, content: 'ooh, pasta!' },
+    ];
+    for (const reply of replies({ message: "what's my name?", history })) {
+      expect(reply).toContain('Mimi');
+      expect(reply).not.toContain('Mira');
+    }
+    const memories = [
+      { content: 'call me Bea', timestamp: Date.UTC(2026, 10, 1) },
+      { content: 'call me Mimi', timestamp: Date.UTC(2026, 10, 20) },
+      { content: 'I love jasmine tea', timestamp: Date.UTC(2026, 10, 25) },
+    ];
+    for (const reply of replies({ message: "what's my name?", memories })) {
+      expect(reply).toContain('Mimi');
+    }
+    const greetings = replies({ isInitialGreeting: true, memories }).join(' ');
+    expect(greetings).toContain('Mimi');
+    expect(greetings).not.toContain('Mira');
+  });
+
+  it("'my name is Mira' when she already calls the owner Mira: she knows", () => {
+    for (const reply of replies({ message: 'my name is Mira' })) {
+      expect(reply).toMatch(/i know|of course/i);
+      expect(reply).not.toMatch(/from now on|suits you/i);
+    }
   });
 });

@@ -175,6 +175,23 @@ describe('POST /api/chat body shapes (real local engine)', () => {
     const answer = (await recall.json()) as ChatAnswer;
     expect(answer.kiriResponse.message).toContain('Leo');
   });
+
+  it("'call me Mimi' is kept: the next conversation, with no history, still calls the owner Mimi", async () => {
+    const { setup, owner } = await ownerChat();
+    const asked = (await (
+      await owner.post('/api/chat', { message: 'you can call me Mimi', history: [] })
+    ).json()) as ChatAnswer;
+    expect(asked.kiriResponse.message).toContain('Mimi');
+    expect(setup.stores.memory.data.accounts.owner!.nodes.map((node) => node.content)).toEqual([
+      'call me Mimi',
+    ]);
+    setup.clock.advance(60_000);
+    const later = (await (
+      await owner.post('/api/chat', { message: "what's my name?", history: [] })
+    ).json()) as ChatAnswer;
+    expect(later.kiriResponse.message).toContain('Mimi');
+    expect(later.kiriResponse.message).not.toContain('Mei');
+  });
 });
 
 describe('what the engine is given', () => {

@@ -774,6 +774,8 @@ export function resolveRemember(
   message: string,
   history: readonly { role: string; content: string }[],
 ): string | null {
+  // 'call me Mimi' is kept, so that she still calls the owner Mimi when the conversation has moved on.
+  if (analysis.request?.kind === 'nickname') return `call me ${analysis.request.subject}`;
   if (analysis.intent !== 'remember') return null;
   if (analysis.remember) return analysis.remember;
   const current = tidy(message);

@@ -10,6 +10,7 @@ import type { Plan as DayPlan } from './plans';
 import { DAY_OFF, readPlan } from './plans';
 import { findFacts } from './recall';
 import { readReminderAsk } from './reminder-request';
+import { nicknameIn } from './requests';
 import { FACTS, factsIn, SONGS, songsIn, STORIES, STORY_ABOUT, storiesIn } from './stories';
 import {
   SELF_LIKE_NO,
@@ -64,6 +65,8 @@ interface Context {
   part: DayPart;
   hour: number;
   name: string | null;
+  /** The name she called the owner before this message (ownerNameOf). */
+  nameBefore: string | null;
   remember: string | null;
   values: Record<string, string | null>;
   /** A plan or time the message names ('an interview on Friday at 3'), read in the owner's zone. */
@@ -407,6 +410,17 @@ function planRequest(ctx: Context): Plan {
       };
     case 'reminder':
       return planReminder(ctx);
+    case 'nickname':
+      return ctx.nameBefore?.toLowerCase() === request.subject?.toLowerCase()
+        ? { nameChance: 0, steps: [{ pool: P.NICKNAME_KNOWN }] }
+        : {
+            nameChance: 0,
+            steps: [
+              { pool: P.NICKNAME_ANSWERS },
+              { pool: P.NICKNAME_AFTER, chance: 0.6 },
+              { pool: P.NICKNAME_FOLLOWS, chance: c.follow * 0.5, follow: true },
+            ],
+          };
   }
 }
 
@@ -1727,13 +1741,36 @@ function styledPersonality(input: CompanionInput): CompanionInput['personality']
   return tonedPersonality(input.personality, picked.lead);
 }
 
+/**
+ * The name she calls the owner, before this message: the newest they asked for ('call me Mimi') in
+ * the conversation, else in her memories (the server keeps one of each: resolveRemember), else the
+ * account's name.
+ */
+function ownerNameOf(input: CompanionInput): string | null {
+  for (let i = input.history.length - 1; i >= 0; i -= 1) {
+    const turn = input.history[i]!;
+    const asked = turn.role === 'user' ? nicknameIn(turn.content) : null;
+    if (asked) return asked;
+  }
+  let newest: { name: string; at: number } | null = null;
+  for (const memory of input.memories) {
+    const asked = nicknameIn(memory.content);
+    if (asked && (!newest || memory.timestamp > newest.at))
+      newest = { name: asked, at: memory.timestamp };
+  }
+  if (newest) return newest.name;
+  return input.userName ? tidy(input.userName) || null : null;
+}
+
 function contextOf(input: CompanionInput): Context {
   const analysis = analyse(input.isInitialGreeting ? '' : input.message, input.history);
   const intent: Intent = input.isInitialGreeting ? 'initial_greeting' : analysis.intent;
   const voice = voiceOf(styledPersonality(input), input.mood);
   const hour = hourIn(input.now, input.timeZone);
   const part = dayPartOf(hour);
-  const name = input.userName ? tidy(input.userName) || null : null;
+  const nameBefore = ownerNameOf(input);
+  const nickname = analysis.request?.kind === 'nickname' ? analysis.request.subject : null;
+  const name = nickname ?? nameBefore;
   const detail = input.isInitialGreeting
     ? { phrase: null, clause: null }
     : extractDetail(analysis.rest || input.message);
@@ -1790,6 +1827,7 @@ function contextOf(input: CompanionInput): Context {
     part,
     hour,
     name,
+    nameBefore,
     remember,
     values,
     dayPlan,

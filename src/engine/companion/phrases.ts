@@ -1964,6 +1964,27 @@ export const WEATHER_ANSWERS: Entry[] = [
 ];
 export const WEATHER_FOLLOWS: Entry[] = ["what's it like where you are?", 'is it nice out?'];
 
+/** 'call me Mimi': {who} is the new name (local-engine ownerNameOf). */
+export const NICKNAME_ANSWERS: Entry[] = [
+  L('{who} it is ~', '{who} it is.'),
+  L('ooh, {who} ~ i like that', 'I like that: {who}.'),
+  L('okay, {who} ~ it suits you', 'Very well, {who}. It suits you.'),
+  L('{who}! noted ~', '{who}. Noted.'),
+];
+export const NICKNAME_AFTER: Entry[] = [
+  L("i'll call you that from now on ~", 'I will call you that from now on.'),
+  L("that's what i'll call you from now on ~", 'That is what I will call you from now on.'),
+];
+export const NICKNAME_FOLLOWS: Entry[] = [
+  'is there a story behind it?',
+  L('who else gets to call you that?', null, 'playful'),
+];
+/** 'my name is Mira' when she already calls the owner Mira. */
+export const NICKNAME_KNOWN: Entry[] = [
+  L("i know, {who} ~ i'd never forget", 'I know, {who}. I would not forget.'),
+  L('{who}, of course ~ i remember', '{who}, of course. I remember.'),
+];
+
 export const MEAL_IDEA_OPENERS: Entry[] = [
   L('ooh, let me think{n} ~', 'Let me think{n}.'),
   L('hmm, food ideas{n}! okay ~', 'A few ideas{n}.', 'notformal'),

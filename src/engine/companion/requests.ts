@@ -18,6 +18,7 @@ export type RequestKind =
   | 'fact'
   | 'weather'
   | 'meal_idea'
+  | 'nickname'
   | 'cannot';
 
 export type RecommendKind = 'book' | 'film' | 'show' | 'music' | 'game' | 'it';
@@ -29,7 +30,7 @@ export interface RequestReading {
   kind: RequestKind;
   /**
    * 'story': what it is about, from her side ('a dragon', 'your cat'), or null; 'meal_idea':
-   * 'breakfast' when that is the meal asked about.
+   * 'breakfast' when that is the meal asked about; 'nickname': the name, capitalised ('Mimi').
    */
   subject: string | null;
   /** 'recommend': what kind of thing, or null when unsaid ('recommend me something'). */
@@ -64,6 +65,24 @@ const WEATHER =
  */
 const MEAL_IDEA =
   /^(?:what\s+(?:should|could|shall)\s+(?:i|we)\s+(?:have|eat|cook|make|get|order)\s+(?:for\s+)?(?:dinner|lunch|breakfast|supper|tea\s+tonight|tonight)\b|what\s+(?:should|could|shall)\s+(?:i|we)\s+(?:eat|cook)\s*(?:today|tonight|now)?\s*$|(?:any|got\s+any|give\s+me\s+(?:some|an?)?)\s*(?:good\s+|quick\s+|easy\s+)?(?:dinner|lunch|breakfast|food|meal|recipe)\s+(?:ideas?|suggestions?|inspo|inspiration)\b|i\s+(?:don'?t|do\s+not|can'?t)\s+(?:know|decide)\s+what\s+to\s+(?:eat|cook|make|have)(?:\s+for\s+(?:dinner|lunch|breakfast))?\b)/i;
+
+/**
+ * 'call me Mimi', 'you can call me Mimi from now on', 'my name is Mimi', 'i go by Mimi': the name the
+ * owner wants to be called. One word, the whole message: not 'call me later' (CANNOT), not 'my name is
+ * Mira, what's yours?'.
+ */
+const NICKNAME =
+  /^(?:(?:you\s+(?:can|could|may|should)|u\s+can|just|from\s+now\s+on,?|actually,?)\s+)?(?:call\s+me|my\s+name\s+is|my\s+name'?s|i'?m\s+called|i\s+go\s+by|(?:my\s+)?(?:friends|everyone|everybody|people)\s+calls?\s+me)\s+([a-z][a-z'-]{1,19})(?:\s+(?:from\s+now\s+on|instead|please|pls|now|then|ok(?:ay)?|kiri))*[\s.!?~]*$/i;
+/** Words after 'call me' that are not a name ('call me crazy', 'call me back'). */
+const NOT_A_NAME =
+  /^(?:later|back|now|tonight|tomorrow|today|sometime|anytime|maybe|whenever|soon|asap|again|when|if|at|in|on|please|pls|anything|whatever|something|that|this|it|what|names|up|out|over|crazy|silly|lazy|weird|stupid|dumb|naive|paranoid|picky|sentimental|biased|cynical|impatient|jealous|boring|obsessed|old-fashioned|old|nosy|nosey|dramatic|extra|mad|insane|cheesy|corny|petty|sappy|sad|lucky|tired|done|a|an|the|your|mine|yours|you)$/i;
+
+/** Rule nicknameIn: the name a message asks to be called by ('call me mimi' → 'Mimi'), or null. */
+export function nicknameIn(text: string): string | null {
+  const found = NICKNAME.exec(tidy(text.slice(0, 120)).replace(LEAD, ''))?.[1];
+  if (!found || NOT_A_NAME.test(found) || !/[a-z]$/i.test(found)) return null;
+  return found.charAt(0).toUpperCase() + found.slice(1);
+}
 
 /** Things asked of her that a chat cannot do ('call me', 'set an alarm', 'play some music'). */
 const CANNOT: [CannotKind, RegExp][] = [
@@ -147,6 +166,8 @@ export function requestOf(body: string): RequestReading | null {
     ...extra,
   });
   if (REMINDER.test(wakeAsReminder(text).slice(0, 80))) return reading('reminder');
+  const nickname = nicknameIn(text);
+  if (nickname) return reading('nickname', { subject: nickname });
   const love = LOVE.exec(text.replace(/^(?:(?:and|so|but|kiri|hey|tell\s+me)[\s,]+)*/i, ''));
   if (love) {
     const verb = (love[1] ?? love[2] ?? 'care').toLowerCase();

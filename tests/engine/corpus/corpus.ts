@@ -930,6 +930,28 @@ export const CORPUS: CorpusItem[] = [
     must: [says],
     mustNot: [NOT_LOOKED_UP, /not certain|interesting|glad you share|what are you listening to/i],
   })),
+  ...(
+    [
+      ['call me Mimi', 'Mimi'],
+      ['you can call me bea from now on', 'Bea'],
+      ['my name is Jo', 'Jo'],
+    ] as const
+  ).map(([message, name]): CorpusItem => ({
+    kind: 'what she can do',
+    message,
+    intent: 'question',
+    act: 'request',
+    good: 'takes the new name and says it back: she will call the owner that',
+    must: [new RegExp(`\\b${name}\\b`)],
+    mustNot: [/\bMei\b|interesting|glad you share|tell me more|your day/i],
+  })),
+  {
+    kind: 'small talk',
+    message: 'call me crazy, but I like rainy days',
+    intent: 'statement',
+    good: 'not a name: small talk about rainy days',
+    mustNot: [/\bCrazy\b|it is ~|from now on/],
+  },
   {
     kind: 'what she cannot do',
     message: 'text me in an hour',
