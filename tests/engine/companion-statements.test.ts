@@ -1069,3 +1069,36 @@ describe('a day off, a cup too hot or gone cold, nearly at work, a state of toda
     },
   );
 });
+
+// A working day ahead (2026-12-02, fourth session): 'I'm working today' got 'ooh, today! ~'.
+describe('a working day ahead', () => {
+  it.each([
+    ["I'm working today", /work day|gentle one|when you're done|your breaks|busy one/i],
+    ['working late tonight', /work day|gentle one|when you're done|your breaks|busy one/i],
+    ["I've got work on Saturday", /work day|gentle one|when you're done|your breaks|busy one/i],
+    ['I have work tomorrow', /work tomorrow|early night|busy one/i],
+  ])('Rule readPlan: %j is met as a working day, no plan to ask about', (message, fitting) => {
+    expect(readPlan(message, REPLY_TIME, 'Europe/Berlin')).toBeNull();
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(fitting);
+      expect(reply).not.toMatch(/! ~|got it: |what's the plan|how did it go|full day/i);
+    }
+  });
+
+  it.each(["I'm not working today", "I don't have to work tomorrow"])(
+    '%j is a day off',
+    (message) => {
+      for (const reply of replies(message)) {
+        expect(reply).toMatch(/day off|sleep in|any plans, or a slow one/i);
+        expect(reply).not.toMatch(/got it: |work day|busy one/i);
+      }
+    },
+  );
+
+  it("Rule readPlan: 'I have a shift at 6 tomorrow' is still a plan", () => {
+    expect(readPlan('I have a shift at 6 tomorrow', REPLY_TIME, 'Europe/Berlin')).toMatchObject({
+      when: expect.stringMatching(/^tomorrow/),
+      kind: 'other',
+    });
+  });
+});

@@ -7,7 +7,7 @@ import { echoesTooMuch } from './echo';
 import { BELOVED } from './hardship';
 import { JOKES, jokesInRemembered } from './jokes';
 import type { Plan as DayPlan } from './plans';
-import { DAY_OFF, readPlan } from './plans';
+import { DAY_OFF, readPlan, WORK_DAY, WORK_TOMORROW } from './plans';
 import { findFacts } from './recall';
 import { readReminderAsk } from './reminder-request';
 import { nicknameIn } from './requests';
@@ -938,6 +938,9 @@ function smallTalkOf(text: string): string | null {
   // 'I'm off tomorrow', 'day off today': a day of their own, not a goodbye or a plan to ask about.
   if (DAY_OFF.test(text) && !/\b(?:cancel+ed|ruined|over|taken\s+away|gone)\b/i.test(text))
     return 'day_off';
+  // 'I'm working today', 'I have work tomorrow': a working day ahead, not 'how did it go, honestly?'.
+  if (WORK_DAY.test(text) && !/\b(?:not|n't|no\s+longer|anymore)\b/i.test(text))
+    return WORK_TOMORROW.test(text) && !/\btoday\b/i.test(text) ? 'work_tomorrow' : 'work_day';
   // 'just got off work': the day's work done, time of their own.
   if (
     /\b(?:(?:just\s+)?(?:got|get|getting)\s+off\s+work|(?:just\s+)?(?:finished|done\s+with|clocked\s+out\s+of)\s+work(?:\s+for\s+(?:the\s+day|today))?|(?:just\s+)?clocked\s+out|off\s+work\s+(?:now|at\s+last|finally))\b/i.test(

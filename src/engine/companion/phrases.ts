@@ -1335,6 +1335,25 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     L('sleep in a little, okay? ~', null, 'notformal'),
     'any plans, or a slow one?',
   ],
+  // 'I'm working today', 'working late tonight': a day at work ahead of them.
+  work_day: [
+    L(
+      "a work day, then{n} ~ i hope it's a gentle one",
+      'A working day, then{n}. I hope it is a gentle one.',
+    ),
+    "i'll be here when you're done ~",
+    L("don't forget your breaks, okay? ~", 'Do remember to take your breaks.', 'soft'),
+    'is it a busy one?',
+  ],
+  // 'I have work tomorrow': tonight is still theirs.
+  work_tomorrow: [
+    L(
+      'work tomorrow, then{n} ~ tonight is for resting',
+      'Work tomorrow, then{n}. Rest well tonight.',
+    ),
+    L('an early night might be nice ~', null, 'soft'),
+    'is it a busy one?',
+  ],
   off_work: [
     L('free at last{n} ~', 'Free for the evening{n}.', 'notformal'),
     'off the clock ~ the rest of the day is yours',

@@ -67,9 +67,17 @@ const PAST_TOLD =
 /** Verbs of a day's story ('my coworker brought cake today'): told, not planned. */
 const STORY_TOLD =
   /\b(?:brought|bought|had|made|saw|got|told|said|gave|met|did|took|went|came|ate|finished|ended|was|were|found|won|lost|baked|cooked|called|visited|watched|played|tried|started|passed|failed|sent|surprised|showed|worked|walked|ran|swam|studied|wrote|cleaned|learned|learnt)\b/i;
-/** A day off ('I'm off tomorrow', 'day off today'): a day of their own, met as one, not a plan. */
+/** A day off ('I'm off tomorrow', 'day off today', 'no work tomorrow'): a day of their own, met as one, not a plan. */
 export const DAY_OFF =
-  /\b(?:(?:i'?m|i\s+am|i\s+have|i'?ve\s+got|got)\s+(?:the\s+day\s+off|off\s+(?:today|tomorrow|tmrw|this\s+(?:week|weekend)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|all\s+(?:day|week)))|(?:a|my)\s+days?\s+off\b|day\s+off\s+(?:today|tomorrow))\b/i;
+  /\b(?:(?:i'?m|i\s+am|i\s+have|i'?ve\s+got|got)\s+(?:the\s+day\s+off|off\s+(?:today|tomorrow|tmrw|this\s+(?:week|weekend)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|all\s+(?:day|week)))|(?:a|my)\s+days?\s+off\b|day\s+off\s+(?:today|tomorrow)|(?:i'?m|im|i\s+am)\s+not\s+working\s+(?:today|tomorrow|tmrw|this\s+weekend)|(?:i\s+)?(?:don'?t|do\s+not)\s+have\s+(?:to\s+)?work\s+(?:today|tomorrow|tmrw)|no\s+work\s+(?:today|tomorrow|tmrw))\b/i;
+/**
+ * A working day ahead ('I'm working today', 'I have work tomorrow', 'working late tonight'): met as a
+ * day, not a plan to ask 'what's the plan?' of ('ooh, today!' it got).
+ */
+export const WORK_DAY =
+  /\b(?:(?:i'?m|im|i\s+am)\s+(?:working|at\s+work)\s+(?:today|tomorrow|tmrw|tonight|late|all\s+day|this\s+(?:weekend|saturday|sunday|evening)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|from\s+home)|(?:i\s+have|i'?ve\s+got|i\s+got|got)\s+work\s+(?:today|tomorrow|tmrw|tonight|in\s+the\s+morning|early|all\s+day|this\s+(?:weekend|saturday|sunday)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)|^(?:working|work)\s+(?:today|tomorrow|tmrw|tonight|late|all\s+day|from\s+home))\b/i;
+/** The working day is tomorrow: tonight is still the owner's. */
+export const WORK_TOMORROW = /\b(?:tomorrow|tmrw|in\s+the\s+morning)\b/i;
 /** How the owner is ('I'm so tired', 'feeling a bit sick'): with a day alone, no plan. */
 const STATE_TOLD =
   /\b(?:(?:i'?m|i\s+am|i'?m\s+feeling|feeling|i\s+felt)\s+(?:so+|really|very|super|a\s+bit|a\s+little|kinda|kind\s+of|pretty|too|quite|extra|totally|completely)\b|i\s+feel\b)/i;
@@ -214,7 +222,7 @@ export function readPlan(
     }
   }
   if (!FIRST_PERSON.test(text) && !kindMatch && !options.anyone) return null;
-  if (!kindMatch && DAY_OFF.test(text)) return null;
+  if (!kindMatch && (DAY_OFF.test(text) || WORK_DAY.test(text))) return null;
   const offset = zoneOffsetMinutes(now, timeZone);
   const found = casual.parse(
     text,
