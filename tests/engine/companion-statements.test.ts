@@ -8,7 +8,7 @@ import { likesOf } from '../../src/engine/companion/likes';
 import { readPlan } from '../../src/engine/companion/plans';
 import { requestOf } from '../../src/engine/companion/requests';
 import { contract } from '../../src/engine/companion/style';
-import { extractDetail } from '../../src/engine/companion/text';
+import { asSaidMidLine, extractDetail } from '../../src/engine/companion/text';
 import { namesMany, needsANextStep, toldAhead } from '../../src/engine/companion/local-engine';
 import { willTell } from '../../src/engine/companion/short-replies';
 import { REPLY_TIME, repliesTo } from '../support/engine-replies';
@@ -23,6 +23,13 @@ describe('Rule likesOf: a preference the owner states', () => {
     ["I can't stand traffic", 'dislikes', 'traffic', false],
     ["I don't like coffee", 'dislikes', 'coffee', false],
     ['I hate my boss', 'dislikes', 'your boss', true],
+    ['I love Muse', 'likes', 'Muse', false],
+    ['I LOVE PIZZA', 'likes', 'pizza', false],
+    ['my favourite colour is green', 'likes', 'green', false],
+    ['my favourite band is Muse', 'likes', 'Muse', false],
+    ['Autumn is my favourite season', 'likes', 'autumn', false],
+    ['pizza is definitely my fave food', 'likes', 'pizza', false],
+    ['my favorite person is my mom', 'likes', 'your mom', true],
   ] as const)('%j: %s %s', (message, kind, thing, person) => {
     expect(likesOf(message)).toEqual({ kind, thing, person, pronoun: false });
     expect(analyse(message).flavour).toBe('likes');
@@ -53,6 +60,21 @@ describe('Rule likesOf: a preference the owner states', () => {
   });
 
   it.each([
+    ['Autumn is my favourite season', /\bautumn\b/],
+    ['my favourite colour is green', /\bgreen\b/],
+    ['pizza is my favourite food', /\bpizza\b/i],
+  ])('%j is a favourite, met as one', (message, thing) => {
+    for (const reply of repliesTo(message)) {
+      expect(reply).toMatch(thing);
+      expect(reply).not.toMatch(
+        /what did you think of it|any good|recommend it|what happened|enjoy every bite|glad you share/i,
+      );
+    }
+  });
+
+  it.each([
+    'you are my favourite',
+    'my favourite part was the ending',
     'I love you',
     'I like you',
     "I'd like a coffee",
@@ -757,6 +779,10 @@ describe("Rule theirPick: a short answer to her own 'what's yours?' is their pic
     ['summer for sure', 'summer'],
     ['sunny days!', 'sunny days'],
     ['my bed lol', 'your bed'],
+    // A phone's capital at the start of the message is not said back; a name's is.
+    ['Autumn', 'autumn'],
+    ['Spring, definitely', 'spring'],
+    ['Lyon', 'Lyon'],
   ])('%j answers it: %j', (message, pick) => {
     expect(theirPick(message, asked(HER_FAVOURITE))).toBe(pick);
     for (const reply of repliesTo(message, { history: asked(HER_FAVOURITE) })) {
@@ -1101,4 +1127,14 @@ describe('a working day ahead', () => {
       kind: 'other',
     });
   });
+});
+
+describe("Rule asSaidMidLine: a phone's capital at the start of a message is not said back", () => {
+  it.each([
+    ['Autumn', 'autumn'],
+    ['Green tea', 'green tea'],
+    ['Muse', 'Muse'],
+    ['The Little Prince', 'The Little Prince'],
+    ['LOUD', 'LOUD'],
+  ])('%j → %j', (said, back) => expect(asSaidMidLine(said)).toBe(back));
 });

@@ -1,6 +1,6 @@
 // Reading the owner's message: intent, feeling, what to remember, what to recall.
 import type { Intent } from './types';
-import { normaliseApostrophes, reflect, tidy, trimEndOf } from './text';
+import { asSaidMidLine, normaliseApostrophes, reflect, tidy, trimEndOf } from './text';
 import { NEUTRAL_BAND, readSentiment, STRONG_FEELING } from '../language/sentiment';
 import { readArithmetic, type MathReading } from './arithmetic';
 import { jokeMoveOf, type JokeMove } from './jokes';
@@ -439,7 +439,7 @@ export function theirPick(
   const words = pick.split(' ').filter(Boolean);
   if (words.length === 0 || words.length > 4) return null;
   if (/^(?:i|i'?m|it|that|this|you|not|no|nothing|idk|dunno)$/i.test(words[0]!)) return null;
-  return reflect(pick);
+  return asSaidMidLine(reflect(pick));
 }
 const NERVES =
   /\b(?:nervous|anxious|stressed|scared|worried|freaking\s+out|panicking)\s+(?:about|for|before)\s+(?:my|the|this|tomorrow'?s|today'?s|our)\s+(?:big\s+|first\s+|final\s+)?(?:presentation|interview|exam|exams|test|meeting|speech|talk|pitch|date|audition|performance|recital|game|match|race|first\s+day|driving\s+test|review|defen[cs]e)\b/i;

@@ -2,7 +2,7 @@
 // before, 'I like pizza' got the food line 'ooh, was it good?' and 'I hate mondays' "i'm really glad you
 // share these things with me". Read on short messages only (a preference is said in a line), and
 // linear: one anchored pattern, then plain string work.
-import { normaliseApostrophes, reflect, tidy, trimEndOf } from './text';
+import { asSaidMidLine, normaliseApostrophes, reflect, tidy, trimEndOf } from './text';
 
 export interface LikeReading {
   kind: 'likes' | 'dislikes';
@@ -23,6 +23,13 @@ const MAX_THING_WORDS = 4;
 const PREFERENCE =
   /^i\s+(?:(?:really|just|absolutely|kinda|kind\s+of|do|so|totally|also|actually|truly|honestly)\s+)*(love|like|adore|enjoy|hate|dislike|detest|can'?t\s+stand|don'?t\s+(?:really\s+)?like|do\s+not\s+like|don'?t\s+(?:really\s+)?enjoy)\s+(.+)$/i;
 
+/** 'my favourite season is autumn', 'my fave band is Muse': the thing is what follows. */
+const FAVOURITE_IS =
+  /^my\s+(?:absolute\s+|all[\s-]time\s+|new\s+)?(?:favou?rite|fave?)\s+(?:[a-z]+\s+){0,2}?(?:is|are|has\s+to\s+be|would\s+be)\s+(.+)$/i;
+/** 'autumn is my favourite season', 'Muse are my favourite band': the thing comes first. */
+const IS_FAVOURITE =
+  /^(.{1,60}?)\s+(?:is|are|'s|'re)\s+(?:(?:definitely|probably|totally|still|really|honestly|so|just)\s+)?my\s+(?:absolute\s+|all[\s-]time\s+|new\s+)?(?:favou?rite|fave?)\b(?:\s+[a-z]+){0,2}[\s.!~]*$/i;
+
 /** Words after the thing that are not part of it: 'pizza so much', 'mondays, they are the worst'. */
 const THING_END =
   /[,.!?;:~(]|\s(?:so\s+much|a\s+lot|too|sometimes|though|because|but|and\s+i|when|lol|haha)\b/i;
@@ -36,10 +43,11 @@ export function likesOf(message: string): LikeReading | null {
   if (message.length > SHORT) return null;
   const text = tidy(normaliseApostrophes(message));
   const hit = PREFERENCE.exec(text);
-  if (!hit) return null;
-  const verb = hit[1]!.toLowerCase();
+  const favourite = hit ? null : (FAVOURITE_IS.exec(text) ?? IS_FAVOURITE.exec(text));
+  if (!hit && !favourite) return null;
+  const verb = hit ? hit[1]!.toLowerCase() : 'love';
   const kind = /^(?:love|like|adore|enjoy)$/.test(verb) ? 'likes' : 'dislikes';
-  const rest = hit[2]!;
+  const rest = hit ? hit[2]! : asSaidMidLine(favourite![1]!);
   const end = THING_END.exec(rest);
   const raw = trimEndOf((end ? rest.slice(0, end.index) : rest).trim(), /[\s.!?~]/);
   const lower = raw.toLowerCase();
@@ -57,6 +65,8 @@ export function likesOf(message: string): LikeReading | null {
   if (/^(?:him|her)\b/.test(lower)) return { kind, thing: null, person: true, pronoun: false };
   const words = raw.split(' ');
   const person = PEOPLE.test(raw);
-  const thing = words.length <= MAX_THING_WORDS ? reflect(raw).toLowerCase() : null;
+  // As typed, capitals of names included ('Muse'), unless the whole of it is shouted.
+  const said = raw === raw.toUpperCase() ? raw.toLowerCase() : raw;
+  const thing = words.length <= MAX_THING_WORDS ? reflect(said) : null;
   return { kind, thing, person: person && thing !== null, pronoun: false };
 }

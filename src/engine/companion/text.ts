@@ -140,6 +140,34 @@ const SUBJECT_FOLLOWERS = new Set([
 ]);
 
 /**
+ * Everyday words a phone capitalises at the start of a message ('Autumn', 'Pizza'): said back in the
+ * middle of her line they are lower case. A name ('Muse', 'Lyon') is not here and keeps its capital.
+ */
+const EVERYDAY_WORDS = new Set(
+  (
+    'spring summer autumn fall winter ' +
+    'red orange yellow green blue purple pink black white grey gray brown teal turquoise gold silver ' +
+    'pizza pasta sushi ramen noodles curry tacos burgers chocolate cake cookies ice cream pancakes ' +
+    'waffles soup salad bread cheese fries rice dumplings coffee tea matcha wine beer juice water ' +
+    'cats dogs birds horses rabbits owls foxes penguins cat dog ' +
+    'rain snow sunshine sun storms thunderstorms fog mornings evenings nights weekends sundays ' +
+    'reading books music films movies games football soccer tennis swimming running hiking yoga ' +
+    'painting drawing cooking baking dancing singing gardening knitting travelling traveling'
+  ).split(' '),
+);
+
+/**
+ * Rule asSaidMidLine: the owner's words as she says them inside her line: an everyday word a phone
+ * capitalised at the start of the message loses that capital ('Autumn' → 'autumn'); a name keeps it.
+ */
+export function asSaidMidLine(text: string): string {
+  const first = /^[A-Z][a-z]+\b/.exec(text)?.[0];
+  return first && EVERYDAY_WORDS.has(first.toLowerCase())
+    ? first.toLowerCase() + text.slice(first.length)
+    : text;
+}
+
+/**
  * Turn the owner's words into Kiri's point of view: 'I love my cat' → 'you love your cat',
  * 'you are my friend' → 'i am your friend'.
  */
