@@ -939,7 +939,7 @@ function smallTalkOf(text: string): string | null {
   if (DAY_OFF.test(text) && !/\b(?:cancel+ed|ruined|over|taken\s+away|gone)\b/i.test(text))
     return 'day_off';
   // 'I'm working today', 'I have work tomorrow': a working day ahead, not 'how did it go, honestly?'.
-  if (WORK_DAY.test(text) && !/\b(?:not|n't|no\s+longer|anymore)\b/i.test(text))
+  if (WORK_DAY.test(text) && !/\b(?:not|no\s+longer|anymore)\b/i.test(text))
     return WORK_TOMORROW.test(text) && !/\btoday\b/i.test(text) ? 'work_tomorrow' : 'work_day';
   // 'just got off work': the day's work done, time of their own.
   if (

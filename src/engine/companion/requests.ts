@@ -80,8 +80,9 @@ const NOT_A_NAME =
 /** Rule nicknameIn: the name a message asks to be called by ('call me mimi' → 'Mimi'), or null. */
 export function nicknameIn(text: string): string | null {
   // Every history turn and memory is asked on every reply: most have none of these words.
-  if (!/call|name|go\s+by/i.test(text.slice(0, 120))) return null;
-  const found = NICKNAME.exec(tidy(text.slice(0, 120)).replace(LEAD, ''))?.[1];
+  const head = text.slice(0, 120);
+  if (!/call|name|go\s+by/i.test(head)) return null;
+  const found = NICKNAME.exec(tidy(head).replace(LEAD, ''))?.[1];
   if (!found || NOT_A_NAME.test(found) || !/[a-z]$/i.test(found)) return null;
   return found.charAt(0).toUpperCase() + found.slice(1);
 }
