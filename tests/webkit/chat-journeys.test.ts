@@ -38,7 +38,9 @@ afterAll(async () => {
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail') {
     const shot = await page.screenshot(`webkitgtk-${context.task.name}`);
-    console.error(`Screenshot: ${shot}\nServer output:\n${server.output()}`);
+    console.error(
+      `Screenshot: ${shot}\nServer output:\n${server.output()}\nBrowser output:\n${page.output()}`,
+    );
   }
 });
 

@@ -25,7 +25,9 @@ afterAll(async () => {
 afterEach(async (context) => {
   if (context.task.result?.state === 'fail') {
     const shot = await page.screenshot(`wpe-${context.task.name}`);
-    console.error(`Screenshot: ${shot}\nPage text: ${await page.text().catch(() => '?')}`);
+    console.error(
+      `Screenshot: ${shot}\nPage text: ${await page.text().catch(() => '?')}\nBrowser output:\n${page.output()}`,
+    );
   }
 });
 

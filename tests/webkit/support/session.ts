@@ -42,7 +42,7 @@ export function webkitSession(options: WebKitSessionOptions = {}): WebKitSession
     const shot = await page.screenshot(`${engine}-${context.task.name}`);
     const text = await page.text().catch(() => '?');
     console.error(
-      `Screenshot: ${shot}\nPage text: ${text}\nServer output:\n${server?.output() ?? '(no server)'}`,
+      `Screenshot: ${shot}\nPage text: ${text}\nServer output:\n${server?.output() ?? '(no server)'}\nBrowser output:\n${page.output()}`,
     );
   });
 

@@ -106,7 +106,11 @@ function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv): Ch
 }
 
 /** Starts Xvfb on a display it picks itself (-displayfd), so parallel runs never collide. */
-async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
+async function startXvfb(): Promise<{
+  display: string;
+  process: ChildProcess;
+  output: () => string;
+}> {
   if (!existsSync('/usr/bin/Xvfb')) {
     throw new Error('Xvfb is missing: apt-get install -y xvfb (MiniBrowser has no headless mode).');
   }
@@ -115,6 +119,11 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
     ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'],
     process.env,
   );
+  // Read, so that a full pipe never stops the display; kept, for a browser that dies with it.
+  let said = '';
+  xvfb.stderr?.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-4000)));
+  xvfb.stdout?.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-4000)));
+  xvfb.once('exit', (code, signal) => (said += `\n(Xvfb exited: code ${code}, signal ${signal})`));
   const display = await new Promise<string>((resolve, reject) => {
     let written = '';
     const timer = setTimeout(() => reject(new Error('Xvfb did not start within 10 s')), 10_000);
@@ -130,7 +139,7 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
       reject(new Error(`Xvfb exited during start (code ${code})`));
     });
   });
-  return { display, process: xvfb };
+  return { display, process: xvfb, output: () => said };
 }
 
 async function startDriver(
@@ -187,11 +196,13 @@ export async function launchWebKit(
   const helpers: ChildProcess[] = [];
   try {
     let display: string | null = null;
+    let displayOutput = () => '';
     if (setup.needsDisplay) {
       if (options.display === undefined) {
         const xvfb = await startXvfb();
         helpers.push(xvfb.process);
         display = xvfb.display;
+        displayOutput = xvfb.output;
       } else {
         display = options.display;
       }
@@ -225,8 +236,15 @@ export async function launchWebKit(
     } finally {
       clearTimeout(timer);
     }
-    return new WebKitPage(webDriver, options.baseURL, engine, async () => {
-      await Promise.all(helpers.map(stopProcess));
+    return new WebKitPage(webDriver, options.baseURL, engine, {
+      stop: async () => {
+        await Promise.all(helpers.map(stopProcess));
+      },
+      output: () => {
+        const fromDisplay = displayOutput();
+        return fromDisplay ? `${driver.output()}\nXvfb: ${fromDisplay}` : driver.output();
+      },
+      driverPid: driver.process.pid!,
     });
   } catch (error) {
     await Promise.all(helpers.map(stopProcess));
@@ -242,6 +260,18 @@ export interface WaitOptions {
 }
 
 export const DEFAULT_TIMEOUT = 15_000;
+
+/** What a failure says when the browser itself is gone: the rerun of crashed files looks for it. */
+export const BROWSER_GONE = "WebKit's browser is gone";
+
+/**
+ * Whether `error` says the WebDriver session ended under the test: the browser's process exited or
+ * crashed ('session deleted because of page crash or hang' for the first command after it, then an
+ * empty 'invalid session id' for every one after that). A hung page is not this: it times out.
+ */
+export function isSessionGone(error: unknown): boolean {
+  return error instanceof Error && error.name === 'NoSuchSessionError';
+}
 
 /** A selector: CSS by default, or XPath when it starts with '/' or '('. */
 function locate(selector: string): By {
@@ -265,8 +295,34 @@ export class WebKitPage {
     readonly driver: WebDriver,
     readonly baseURL: string,
     readonly engine: WebKitEngine,
-    private readonly stopHelpers: () => Promise<void>,
+    private readonly helpers: {
+      /** Stops the driver (and with it the browser) and the display. */
+      stop: () => Promise<void>;
+      /** What the driver, the browser it started and the display printed. */
+      output: () => string;
+      /** The driver's process: the browser is its child. */
+      driverPid: number;
+    },
   ) {}
+
+  /** The driver's process id: the browser's processes are its children. */
+  get driverPid(): number {
+    return this.helpers.driverPid;
+  }
+
+  /** The last of what the driver and the browser it started printed (a crash says why there). */
+  output(maxChars = 6000): string {
+    const all = this.helpers.output();
+    return all.length > maxChars ? `…${all.slice(-maxChars)}` : all;
+  }
+
+  /** The error for a session that ended under the test, with what the browser printed last. */
+  private goneError(cause: unknown): Error {
+    const said = cause instanceof Error && cause.message ? ` ('${cause.message}')` : '';
+    return new Error(
+      `${this.engine}: ${BROWSER_GONE}: its WebDriver session ended${said}, so the browser exited or crashed. What the driver and the browser printed last:\n${this.output() || '(nothing)'}`,
+    );
+  }
 
   url(path = '/'): string {
     return new URL(path, this.baseURL).toString();
@@ -319,6 +375,8 @@ export class WebKitPage {
         const value = await probe();
         if (value !== false && value !== null && value !== undefined) return value;
       } catch (error) {
+        // Waiting longer cannot bring a gone browser back: say so now, with its last words.
+        if (isSessionGone(error)) throw this.goneError(error);
         lastError = error;
       }
       if (Date.now() > deadline) {
@@ -460,7 +518,7 @@ export class WebKitPage {
     } catch {
       // the browser is gone already; the helpers are stopped below either way
     } finally {
-      await this.stopHelpers();
+      await this.helpers.stop();
     }
   }
 }
