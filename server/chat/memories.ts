@@ -138,10 +138,33 @@ export function forgetPastCap(nodes: MemoryNode[], cap = MAX_MEMORY_NODES): void
   }
 }
 
+/** What two memories say, compared as the owner reads them: case, spacing and a closing stop aside. */
+function sayingOf(content: string): string {
+  return content
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.!?…]+$/u, '')
+    .trim();
+}
+
+/**
+ * Rule: aMemorySaidAgainIsRefreshed. The chat memory that says what `node` says, if there is one
+ * ('remember that I like tea' or 'call me Mimi' said a second time): it is the same memory, dated anew,
+ * not a second one in the owner's list. Only the chat's: a node made on the memory dashboard is made as
+ * asked.
+ */
+export function sameMemory(nodes: readonly MemoryNode[], node: MemoryNode): MemoryNode | undefined {
+  if (node.source !== 'chat') return undefined;
+  const saying = sayingOf(node.content);
+  return nodes.find((n) => n.source === 'chat' && sayingOf(n.content) === saying);
+}
+
 /**
  * Adds a node, unless one made from the same owner message is already there (a retried request after a
- * crash between memory.json's write and conversations.json's): then that one is kept. Past the cap, the
- * least valuable node is forgotten (which may be the new one, if every other matters more).
+ * crash between memory.json's write and conversations.json's): then that one is kept. A memory said
+ * again (`sameMemory`) is that node dated anew (the newest 'call me …' is the name she uses), at least as
+ * important as either. Past the cap, the least valuable node is forgotten (which may be the new one, if
+ * every other matters more).
  */
 export function addNode(data: MemoryFile, account: string, node: MemoryNode): MemoryNode {
   if (!Object.hasOwn(data.accounts, account)) data.accounts[account] = { nodes: [] };
@@ -149,6 +172,15 @@ export function addNode(data: MemoryFile, account: string, node: MemoryNode): Me
   if (node.sourceMessageId !== null) {
     const existing = nodes.find((n) => n.sourceMessageId === node.sourceMessageId);
     if (existing) return existing;
+  }
+  const known = sameMemory(nodes, node);
+  if (known) {
+    if (node.timestamp > known.timestamp) {
+      known.timestamp = node.timestamp;
+      known.importance = Math.max(known.importance, node.importance);
+      known.checksum = sealOf(known);
+    }
+    return known;
   }
   const copy: MemoryNode = { ...node, linkedNodes: [...node.linkedNodes] };
   // Links go both ways: the older node learns of the new one (only to nodes that exist).

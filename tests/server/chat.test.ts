@@ -192,6 +192,30 @@ describe('POST /api/chat body shapes (real local engine)', () => {
     expect(later.kiriResponse.message).toContain('Mimi');
     expect(later.kiriResponse.message).not.toContain('Mei');
   });
+
+  it("a memory said again is one memory: 'call me Mimi', 'call me Bob', 'call me Mimi' leave two, and she calls the owner Mimi", async () => {
+    const { setup, owner } = await ownerChat();
+    for (const name of ['Mimi', 'Bob', 'Mimi']) {
+      const asked = await owner.post('/api/chat', { message: `call me ${name}`, history: [] });
+      expect(asked.status).toBe(200);
+      setup.clock.advance(60_000);
+    }
+    await owner.post('/api/chat', { message: 'remember that I like tea', history: [] });
+    setup.clock.advance(60_000);
+    await owner.post('/api/chat', { message: 'Remember that I like tea!', history: [] });
+    const nodes = setup.stores.memory.data.accounts.owner!.nodes;
+    expect(nodes.map((node) => node.content).toSorted()).toEqual([
+      'I like tea',
+      'call me Bob',
+      'call me Mimi',
+    ]);
+    setup.clock.advance(60_000);
+    const later = (await (
+      await owner.post('/api/chat', { message: "what's my name?", history: [] })
+    ).json()) as ChatAnswer;
+    expect(later.kiriResponse.message).toContain('Mimi');
+    expect(later.kiriResponse.message).not.toContain('Bob');
+  });
 });
 
 describe('what the engine is given', () => {

@@ -1,7 +1,8 @@
 // The memory lattice's rules as plain functions (server/memory): emotional weights, importance, tags,
-// links, integrity, active threads, anchors, backupRequired, search score, dreams, forgetting.
+// links, integrity, active threads, anchors, backupRequired, search score, dreams, forgetting, a memory
+// said again.
 import { describe, expect, it } from 'vitest';
-import { chatMemoryNode, forgetPastCap, makeNode } from '../../server/chat/memories';
+import { addNode, chatMemoryNode, forgetPastCap, makeNode } from '../../server/chat/memories';
 import { readTerms } from '../../src/engine/language/terms';
 import { dreamSequencesOf, dreamtPairs } from '../../server/memory/dreams';
 import { emotionalWeightOf, topEmotions } from '../../server/memory/emotions';
@@ -20,7 +21,7 @@ import {
   tagsOf,
 } from '../../server/memory/lattice-rules';
 import { MemoryIndex } from '../../server/memory/memory-search';
-import type { MemoryNode } from '../../server/store/memory-store';
+import type { MemoryFile, MemoryNode } from '../../server/store/memory-store';
 
 const NOW = Date.UTC(2026, 10, 24, 10);
 
@@ -214,5 +215,53 @@ describe('forgetPastCap', () => {
     const nodes = [a, b];
     forgetPastCap(nodes, 1);
     expect(nodes).toEqual([{ ...b, linkedNodes: [] }]);
+  });
+});
+
+describe('aMemorySaidAgainIsRefreshed', () => {
+  const said = (content: string, at: number, messageId: string) =>
+    chatMemoryNode(content, at, messageId, [], `remember that ${content}`);
+
+  it("a chat memory said again is the same node dated anew, not a second one in the owner's list", () => {
+    const data: MemoryFile = { version: 1, accounts: {} };
+    const first = addNode(data, 'owner', said('I like tea', NOW, 'm1'));
+    addNode(data, 'owner', said('i like tea.', NOW + 60_000, 'm2'));
+    const nodes = data.accounts.owner!.nodes;
+    expect(nodes).toHaveLength(1);
+    expect(nodes[0]!.id).toBe(first.id);
+    expect(nodes[0]!.content).toBe('I like tea');
+    expect(nodes[0]!.timestamp).toBe(NOW + 60_000);
+    // Dated anew and sealed anew: the integrity check finds nothing changed outside Kiri.
+    expect(checkIntegrity(nodes).checksumMismatches).toEqual([]);
+  });
+
+  it("the newest 'call me …' is the newest memory: Mimi, Bob, then Mimi again", () => {
+    const data: MemoryFile = { version: 1, accounts: {} };
+    addNode(data, 'owner', said('call me Mimi', NOW, 'm1'));
+    addNode(data, 'owner', said('call me Bob', NOW + 1000, 'm2'));
+    addNode(data, 'owner', said('call me Mimi', NOW + 2000, 'm3'));
+    const newestFirst = data.accounts.owner!.nodes.toSorted((a, b) => b.timestamp - a.timestamp);
+    expect(newestFirst.map((n) => n.content)).toEqual(['call me Mimi', 'call me Bob']);
+  });
+
+  it('different words are different memories, and the dashboard makes what it is asked to', () => {
+    const data: MemoryFile = { version: 1, accounts: {} };
+    addNode(data, 'owner', said('I like tea', NOW, 'm1'));
+    addNode(data, 'owner', said('I like green tea', NOW + 1000, 'm2'));
+    addNode(data, 'owner', node('I like tea'));
+    addNode(data, 'owner', node('I like tea'));
+    expect(data.accounts.owner!.nodes.map((n) => [n.source, n.content])).toEqual([
+      ['chat', 'I like tea'],
+      ['chat', 'I like green tea'],
+      ['user', 'I like tea'],
+      ['user', 'I like tea'],
+    ]);
+  });
+
+  it('a retried request for the first message changes nothing', () => {
+    const data: MemoryFile = { version: 1, accounts: {} };
+    addNode(data, 'owner', said('I like tea', NOW, 'm1'));
+    addNode(data, 'owner', said('I like tea', NOW + 5000, 'm1'));
+    expect(data.accounts.owner!.nodes.map((n) => n.timestamp)).toEqual([NOW]);
   });
 });
