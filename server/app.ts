@@ -42,6 +42,9 @@ import { imagesRoutes, IMAGE_UPLOAD_PATH, isImageFileRequest } from './routes/im
 import { ImageService } from './images/image-service';
 import { DevcoreService, type Timers } from './devcore/devcore-service';
 import { findAccount } from './chat/conversation-log';
+import { ENGINE_HISTORY_ITEMS } from './chat/chat-body';
+import { nodesOf } from './chat/memories';
+import { nameSheUses } from '../src/engine/companion/requests';
 import { kiriRoutes, kiriStateRoutes, manjaRoutes, mirrorRoutes } from './routes/inner-state';
 import { MoodService } from './mood/mood-service';
 import { ConsciousnessService, type StreamTimers } from './consciousness/consciousness-service';
@@ -323,6 +326,16 @@ export function createApp(deps: AppDeps) {
     },
   });
   deferred.answerWith((item) => chat.answerDeferred(item));
+  // The morning and evening messages call the owner what the chat would: 'call me Mimi' in the log's
+  // last turns (as many as a chat gives the engine) or in her memories, else the account's name.
+  const nameKiriUses = () => {
+    const log = findAccount(stores.conversations.data, OWNER_ACCOUNT)?.log ?? [];
+    const turns = log.slice(-ENGINE_HISTORY_ITEMS).map((entry) => ({
+      role: entry.sender === 'user' ? 'user' : 'assistant',
+      content: entry.message,
+    }));
+    return nameSheUses(turns, nodesOf(stores.memory.data, OWNER_ACCOUNT), ownerName());
+  };
   const scheduler = new Scheduler({
     store: stores.schedule,
     delivery,
@@ -332,7 +345,7 @@ export function createApp(deps: AppDeps) {
     powerState: () => power.state,
     lastPowerChangeAt: () => power.history().at(-1)?.at ?? null,
     thoughtsPerDay: config.spontaneousThoughtsPerDay,
-    ownerName,
+    ownerName: nameKiriUses,
     log,
   });
   const devcore = new DevcoreService({

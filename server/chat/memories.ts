@@ -138,13 +138,16 @@ export function forgetPastCap(nodes: MemoryNode[], cap = MAX_MEMORY_NODES): void
   }
 }
 
+/** What may close a memory without changing what it says. */
+const CLOSING = new Set([' ', '.', '!', '?', '…']);
+
 /** What two memories say, compared as the owner reads them: case, spacing and a closing stop aside. */
 function sayingOf(content: string): string {
-  return content
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[\s.!?…]+$/u, '')
-    .trim();
+  const words = content.toLowerCase().replace(/\s+/g, ' ');
+  // Trimmed by hand, not by /[…]+$/: that tries every start in a long run of stops (quadratic).
+  let end = words.length;
+  while (end > 0 && CLOSING.has(words[end - 1]!)) end -= 1;
+  return words.slice(0, end).trim();
 }
 
 /**

@@ -24,22 +24,26 @@ async function start(
   dataDir?: string,
   push = recordingPush(clock.read),
   env: Record<string, string> = {},
+  companion: 'fake' | 'local engine' = 'fake',
 ) {
   const setup = await startChatApp({
     clock,
     dataDir,
     push,
-    companion: fakeCompanion(),
+    companion: companion === 'fake' ? fakeCompanion() : undefined,
     env: { TIME_ZONE: 'Asia/Shanghai', ...env },
   });
   const owner = setup.browser();
   return { setup, owner, push, clock };
 }
 
-async function freshRun(env: Record<string, string> = {}): Promise<Run> {
+async function freshRun(
+  env: Record<string, string> = {},
+  companion: 'fake' | 'local engine' = 'fake',
+): Promise<Run> {
   const clock = new FakeClock();
   clock.now = DAY_ONE;
-  const run = await start(clock, undefined, undefined, env);
+  const run = await start(clock, undefined, undefined, env, companion);
   await run.owner.loginOk();
   await run.owner.register('Mei');
   return run;
@@ -96,6 +100,37 @@ describe('scheduler', { timeout: 30_000 }, () => {
       url: `/?message=${log[0]!.id}`,
     });
     expect(run.push.sent[0]!.message.ttlSeconds).toBeLessThanOrEqual(6 * 60 * 60);
+  });
+
+  it("the morning and evening messages call the owner what the chat does: 'call me Mimi', kept past the last turns", async () => {
+    // The local engine: it reads 'call me Mimi' as a memory to keep (the fake companion does not).
+    const run = await freshRun({}, 'local engine');
+    run.clock.now = at(1, '07:00');
+    const asked = await run.owner.post('/api/chat', {
+      message: 'you can call me Mimi',
+      history: [],
+    });
+    expect(asked.status).toBe(200);
+    await runUntil(run, at(1, '09:00'));
+    const sent = (tag: string) => {
+      const push = run.push.sent.find((p) => p.message.tag === tag)!;
+      return async () => (await logOf(run.owner)).find((e) => e.id === push.message.messageId)!;
+    };
+    const morning = await sent('kiri-morning')();
+    expect(morning.message).toContain('Mimi');
+    expect(morning.message).not.toContain('Mei');
+
+    // A day of talk later 'call me Mimi' is far back in the log: her memory of it still names the owner.
+    for (let i = 0; i < 12; i += 1) {
+      run.clock.advance(MINUTE);
+      await run.owner.post('/api/chat', {
+        message: `note ${i}: the bus was late again`,
+        history: [],
+      });
+    }
+    await runUntil(run, at(1, '20:00'));
+    const evening = await sent('kiri-evening')();
+    expect(evening.message).toContain('Mimi');
   });
 
   it('neither sends twice nor skips across a restart', async () => {

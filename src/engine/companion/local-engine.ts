@@ -10,7 +10,7 @@ import type { Plan as DayPlan } from './plans';
 import { DAY_OFF, readPlan, WORK_DAY, WORK_TOMORROW } from './plans';
 import { findFacts } from './recall';
 import { readReminderAsk } from './reminder-request';
-import { nicknameIn } from './requests';
+import { nameSheUses } from './requests';
 import { FACTS, factsIn, SONGS, songsIn, STORIES, STORY_ABOUT, storiesIn } from './stories';
 import {
   SELF_LIKE_NO,
@@ -1744,25 +1744,9 @@ function styledPersonality(input: CompanionInput): CompanionInput['personality']
   return tonedPersonality(input.personality, picked.lead);
 }
 
-/**
- * The name she calls the owner, before this message: the newest they asked for ('call me Mimi') in
- * the conversation, else in her memories (the server keeps one of each: resolveRemember), else the
- * account's name.
- */
+/** The name she calls the owner, before this message (nameSheUses). */
 function ownerNameOf(input: CompanionInput): string | null {
-  for (let i = input.history.length - 1; i >= 0; i -= 1) {
-    const turn = input.history[i]!;
-    const asked = turn.role === 'user' ? nicknameIn(turn.content) : null;
-    if (asked) return asked;
-  }
-  let newest: { name: string; at: number } | null = null;
-  for (const memory of input.memories) {
-    const asked = nicknameIn(memory.content);
-    if (asked && (!newest || memory.timestamp > newest.at))
-      newest = { name: asked, at: memory.timestamp };
-  }
-  if (newest) return newest.name;
-  return input.userName ? tidy(input.userName) || null : null;
+  return nameSheUses(input.history, input.memories, input.userName);
 }
 
 function contextOf(input: CompanionInput): Context {

@@ -87,6 +87,31 @@ export function nicknameIn(text: string): string | null {
   return found.charAt(0).toUpperCase() + found.slice(1);
 }
 
+/**
+ * Rule nameSheUses: the name she calls the owner: the newest asked for ('call me Mimi') in the
+ * conversation's turns, else in her memories (the newest made or said again), else the account's name.
+ * The chat reads it before each reply; the morning and evening messages too (server/app.ts).
+ */
+export function nameSheUses(
+  turns: readonly { role: string; content: string }[],
+  memories: readonly { content: string; timestamp: number }[],
+  userName: string | null,
+): string | null {
+  for (let i = turns.length - 1; i >= 0; i -= 1) {
+    const turn = turns[i]!;
+    const asked = turn.role === 'user' ? nicknameIn(turn.content) : null;
+    if (asked) return asked;
+  }
+  let newest: { name: string; at: number } | null = null;
+  for (const memory of memories) {
+    const asked = nicknameIn(memory.content);
+    if (asked && (!newest || memory.timestamp > newest.at))
+      newest = { name: asked, at: memory.timestamp };
+  }
+  if (newest) return newest.name;
+  return userName ? tidy(userName) || null : null;
+}
+
 /** Things asked of her that a chat cannot do ('call me', 'set an alarm', 'play some music'). */
 const CANNOT: [CannotKind, RegExp][] = [
   // Not 'call me Mira' (a name).
