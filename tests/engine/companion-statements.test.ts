@@ -684,15 +684,34 @@ describe('running late, a bad dream, a job to leave, a meal to decide', () => {
     }
   });
 
-  it.each(['I need to get a new job', 'thinking about quitting my job', "I've been job hunting"])(
-    '%j is a wish to move on, not "sounds like a full day"',
-    (message) => {
-      for (const reply of replies(message)) {
-        expect(reply).toMatch(/something new|move on|doesn't drain you|job would you love/i);
-        expect(reply).not.toMatch(/full day|how did it go|take a lot out of you/i);
-      }
-    },
-  );
+  it.each([
+    'I need to get a new job',
+    'thinking about quitting my job',
+    "I've been job hunting",
+    'maybe I should look for another job',
+    "I'm thinking of leaving my job",
+    'time to find a new job I think',
+    'I might quit my job',
+    "I'm going to hand in my notice",
+    'I want to change jobs',
+    'I should start looking for a new job',
+  ])('%j is a wish to move on, not "sounds like a full day"', (message) => {
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(/something new|move on|doesn't drain you|job would you love/i);
+      expect(reply).not.toMatch(/full day|how did it go|take a lot out of you/i);
+    }
+  });
+
+  it.each([
+    'I should quit smoking',
+    'my sister wants to quit her job',
+    'I hate my job',
+    "I'm going to leave work early today",
+  ])('%j is not the owner wishing to move on from their job', (message) => {
+    for (const reply of replies(message)) {
+      expect(reply).not.toMatch(/something new\?|move on|doesn't drain you|job would you love/i);
+    }
+  });
 
   it.each([
     ['what should I have for dinner', 'meal_idea'],

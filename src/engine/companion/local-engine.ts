@@ -780,6 +780,27 @@ function planAdvice(ctx: Context): Plan {
   };
 }
 
+/**
+ * The owner wishing to move on from their job: a new one wanted or looked for ('I need to get a new
+ * job', 'maybe I should look for another job', 'time to find a new job'), quitting or leaving thought of
+ * ('I might quit my job', "I'm thinking of leaving my job"), the notice handed in, jobs changed. Their
+ * own job only: 'my sister wants to quit her job' and 'I should quit smoking' are not, and leaving
+ * work is the end of a day ('I want to leave work early').
+ */
+const JOB_CHANGE = new RegExp(
+  `\\b(?:${[
+    String.raw`(?:need|want|wanna|have|got|should|could|might|must|gonna|going|ought|time)\s+(?:to\s+)?(?:start\s+)?(?:get|find|look(?:ing)?\s+for|search(?:ing)?\s+for)\s+(?:a\s+)?(?:new|different|better|another)\s+(?:job|work)`,
+    String.raw`(?:need|want)\s+(?:a\s+)?(?:new|different|better|another)\s+job`,
+    String.raw`(?:want|wanna|going|gonna|should|could|might|may|will|thinking\s+(?:about|of))\s+(?:to\s+)?(?:just\s+)?(?:quit(?:ting)?\s+(?:my\s+job|work)|leav(?:e|ing)\s+my\s+job)`,
+    String.raw`thinking\s+(?:about|of)\s+quitting`,
+    String.raw`looking\s+for\s+(?:a\s+)?(?:new\s+)?(?:job|work)`,
+    String.raw`job\s+hunting|applying\s+(?:for|to)\s+(?:jobs|new\s+jobs)`,
+    String.raw`(?:hand(?:ing)?|put(?:ting)?)\s+in\s+my\s+(?:notice|resignation)`,
+    String.raw`(?:want|wanna|going|gonna|should|need|thinking\s+(?:about|of))\s+(?:to\s+)?(?:change|changing|switch|switching)\s+jobs`,
+  ].join('|')})\\b`,
+  'i',
+);
+
 /** The small-talk topic of a statement, for a reaction that fits it. */
 function smallTalkOf(text: string): string | null {
   // 'my mom called, she says hi': a hello passed on gets one back.
@@ -1093,12 +1114,7 @@ function smallTalkOf(text: string): string | null {
   )
     return 'study';
   // 'I need to get a new job', 'thinking about quitting': a wish to move on, not 'a full day'.
-  if (
-    /\b(?:(?:need|want|wanna|have)\s+(?:to\s+)?(?:get|find)\s+(?:a\s+)?(?:new|different|better|another)\s+job|(?:need|want)\s+(?:a\s+)?(?:new|different|better|another)\s+job|(?:want|wanna|going|thinking\s+(?:about|of))\s+(?:to\s+)?quit(?:ting)?\s+(?:my\s+job|work)|thinking\s+(?:about|of)\s+quitting|looking\s+for\s+(?:a\s+)?(?:new\s+)?(?:job|work)|job\s+hunting|applying\s+(?:for|to)\s+(?:jobs|new\s+jobs))\b/i.test(
-      text,
-    )
-  )
-    return 'job_change';
+  if (JOB_CHANGE.test(text)) return 'job_change';
   // 'work out' is exercise (below), when it works out nothing.
   if (/\b(?:work(?!\s+out\b)|working(?!\s+out\b)|job|office|boss|meeting|shift)\b/i.test(text))
     return 'work';
