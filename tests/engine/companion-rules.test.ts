@@ -188,6 +188,17 @@ describe('jokeMoveOf', () => {
 });
 
 describe('readPlan', () => {
+  it("a doing before the event is not its name: 'cooking dinner tonight' is your dinner; 'a cooking class' is one", () => {
+    const noon = Date.UTC(2025, 2, 3, 12, 0);
+    expect(readPlan('cooking dinner for my parents tonight', noon, 'Europe/Lisbon')?.event).toBe(
+      'dinner',
+    );
+    expect(readPlan('I have a cooking class tonight', noon, 'Europe/Lisbon')?.event).toBe(
+      'cooking class',
+    );
+    expect(readPlan('my boxing class is at 7', noon, 'Europe/Lisbon')?.event).toBe('boxing class');
+  });
+
   it("an evening's event at 8 to 11 without am/pm is in the evening ('dinner at 8' is 8 pm)", () => {
     const morning = Date.UTC(2025, 2, 3, 10, 0);
     expect(readPlan('dinner at 8', morning, 'Europe/Lisbon')?.when).toBe('today at 8 pm');

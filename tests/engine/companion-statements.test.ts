@@ -703,6 +703,17 @@ describe('running late, a bad dream, a job to leave, a meal to decide', () => {
   });
 
   it.each([
+    ['just a sandwich at my desk', /your desk/i],
+    ['having coffee with my sister', /so, your sister|about your sister/i],
+  ])('echoMissesTheFood: %j is answered as a meal, never by echoing %s', (message, place) => {
+    for (const reply of replies(message)) expect(reply).not.toMatch(place);
+  });
+
+  it('a meal echoed by its food is still said back: "I made pasta for dinner"', () => {
+    expect(replies('I made pasta for dinner').some((reply) => /pasta/.test(reply))).toBe(true);
+  });
+
+  it.each([
     'I should quit smoking',
     'my sister wants to quit her job',
     'I hate my job',

@@ -1290,6 +1290,31 @@ const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
   'weekend',
 ]);
 
+/** Food and drink told of: the topics where she answers the meal ('that sounds delicious ~'). */
+const FOOD_TOPICS: ReadonlySet<string> = new Set([
+  'drink',
+  'food',
+  'food_now',
+  'food_named_now',
+  'food_good',
+  'food_bad',
+  'food_taken',
+]);
+const FOOD_OR_DRINK =
+  /\b(?:food|meal|dinner|lunch|breakfast|brunch|snack|pizza|pasta|ramen|sushi|coffee|tea|latte|cake|sandwich|burgers?|salad|soup|noodles|curry|tacos?|pancakes|toast|steak|fries|rice|eggs|chicken|fish|cookies?|chocolate|ice\s+cream|smoothie|juice|wine|beer)\b/i;
+
+/**
+ * Rule echoMissesTheFood: a meal's echo must say the meal. 'just a sandwich at my desk' echoed 'so,
+ * your desk ~ that sounds delicious', 'having coffee with my sister' 'so, your sister ~': with food
+ * told of, an echo that names no food or drink is left out.
+ */
+export function echoMissesTheFood(topic: string, values: Record<string, string | null>): boolean {
+  const echoed = values.c ?? values.d;
+  return (
+    FOOD_TOPICS.has(topic) && echoed !== null && echoed !== undefined && !FOOD_OR_DRINK.test(echoed)
+  );
+}
+
 /** A drink or a dish that is too hot or has gone cold: not the weather around them. */
 const DISH = String.raw`\b(?:coffee|tea|latte|cappuccino|cocoa|hot\s+chocolate|soup|food|drink|noodles|ramen|porridge|oatmeal|dinner|lunch|breakfast)\b[^.!?]{0,25}?`;
 const DISH_TOO_HOT = new RegExp(
@@ -1501,7 +1526,10 @@ function planStatement(ctx: Context): Plan {
       : P.STATEMENT_FOLLOWS,
     ahead,
   );
-  const echo = topic && UNECHOED_TOPICS.has(topic) ? null : echoPool(ctx);
+  const echo =
+    topic && (UNECHOED_TOPICS.has(topic) || echoMissesTheFood(topic, ctx.values))
+      ? null
+      : echoPool(ctx);
   // Off the train and on their way, off for a walk, off to find a charger: she sees them off, and
   // asks nothing more.
   const leaving = topic !== null && LEAVING_TOPICS.has(topic);

@@ -189,13 +189,64 @@ function eventOf(text: string, kindWord: string | null): string | null {
       !TIME_WORDS.has(token.normal) &&
       !token.stopWord;
     const before = tokens[i - 1];
-    if (isNoun(before)) return `${before!.normal} ${wanted}`;
+    // 'cooking dinner' is a doing; 'a cooking class' names one.
+    const doing =
+      before !== undefined &&
+      DOING_TO.has(before.normal) &&
+      !DETERMINERS.has(tokens[i - 2]?.normal ?? '');
+    if (isNoun(before) && !doing) return `${before!.normal} ${wanted}`;
     const after = tokens[i + 1];
     if (isNoun(after)) return `${wanted} ${after!.normal}`;
     return alone(wanted);
   }
   return alone(wanted);
 }
+
+/**
+ * Doings whose object is the event, though wink-nlp may tag them as nouns: 'cooking dinner tonight' is
+ * 'your dinner', never 'your cooking dinner'; after a determiner they name it ('a cooking class').
+ */
+const DOING_TO: ReadonlySet<string> = new Set([
+  'cooking',
+  'making',
+  'having',
+  'eating',
+  'grabbing',
+  'getting',
+  'hosting',
+  'preparing',
+  'skipping',
+  'missing',
+  'attending',
+  'planning',
+  'finishing',
+  'starting',
+  'doing',
+  'taking',
+  'ordering',
+  'booking',
+  'organising',
+  'organizing',
+  'cancelling',
+  'canceling',
+  'leaving',
+  'joining',
+  'teaching',
+]);
+
+const DETERMINERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'this',
+  'that',
+]);
 
 /** An event word that needs a noun when it stands alone: 'your gym session', not 'your gym'. */
 const alone = (word: string) => (word === 'gym' ? 'gym session' : word);
