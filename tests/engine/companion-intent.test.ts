@@ -56,6 +56,16 @@ describe('detectIntent', () => {
     ["ok I'm going to bed", 'farewell'],
     ['see you tomorrow!', 'farewell'],
     ['gotta go', 'farewell'],
+    ['cute. I have to go back, meeting in 5', 'farewell'],
+    ['ok back to work', 'farewell'],
+    ['gotta get back to work', 'farewell'],
+    ['gotta go, talk later', 'farewell'],
+    ['bye! I have to go to work tomorrow', 'farewell'],
+    // goingLater: a going told for later is a plan, not a goodbye now
+    ['I have to go to the dentist tomorrow', 'statement'],
+    ['I have to go back to work on Monday', 'statement'],
+    ['gotta go to the store later', 'statement'],
+    ['back to work tomorrow, ugh', 'statement'],
     // thanks
     ['thanks!', 'thanks'],
     ['thank you so much', 'thanks'],

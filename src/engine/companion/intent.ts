@@ -361,9 +361,30 @@ const DAYS_UNTIL =
   /^how\s+(?:many\s+(?:more\s+)?days|long)\s+(?:is\s+it\s+)?(?:until|till|til|to|before)\b/i;
 
 const FAREWELL =
-  /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)(?!\s+(?:work|the\s+office|school|uni|class|the\s+gym|home|for\s+home|today|tomorrow|tonight|this\s+(?:week|weekend|morning|afternoon|evening)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|sick|from\s+work|until|till|all\s+(?:day|week))\b)|gtg|g2g|gotta\s+run|(?:i\s+)?(?:have|got)\s+to\s+run|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell)(?=$|[\s,!.~?:;)])/i;
+  /^(?:(?:ok(?:ay)?|alright|well|anyway|so)[\s,]+)?(?:bye+|bye[\s-]?bye|goodbye|good\s?bye|good\s*night|goodnight|gn|nite|night night|nighty night|nighty|see\s+(?:you|ya|u)|cya|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow)|ttyl|later|gotta\s+go|got\s+to\s+go|have\s+to\s+go|i\s+have\s+to\s+go|i'?m\s+(?:off|leaving|heading\s+out)(?!\s+(?:work|the\s+office|school|uni|class|the\s+gym|home|for\s+home|today|tomorrow|tonight|this\s+(?:week|weekend|morning|afternoon|evening)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|sick|from\s+work|until|till|all\s+(?:day|week))\b)|gtg|g2g|gotta\s+run|(?:i\s+)?(?:have|got)\s+to\s+run|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|time\s+for\s+bed|sleep\s+(?:well|tight)|farewell|(?:(?:i\s+)?(?:(?:have|got|need)\s+to|gotta)\s+(?:get\s+)?)?back\s+to\s+(?:work|it)(?=[\s!.~]*$))(?=$|[\s,!.~?:;)])/i;
+/**
+ * A farewell after something else ('cute. I have to go back, meeting in 5'): only a going that ends its
+ * sentence ('I have to go now', 'have to go back,'), not 'I have to go to the dentist tomorrow' or 'I
+ * have to go back to work on Monday'.
+ */
 const FAREWELL_ANYWHERE =
-  /\b(?:good\s*night|goodbye|bye for now|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|gotta\s+go|talk\s+(?:to\s+you\s+)?tomorrow)\b/i;
+  /\b(?:good\s*night|goodbye|bye for now|(?:i'?m\s+)?(?:going|off|heading)\s+to\s+(?:bed|sleep)|gotta\s+go|talk\s+(?:to\s+you\s+)?tomorrow|(?:have|got|need)\s+to\s+go(?:\s+(?:back|now))?(?=\s*(?:$|[,.!~;])))\b/i;
+
+/** A going with a later time: 'I have to go to the dentist tomorrow', 'gotta go to the store later'. */
+const GOING_LATER =
+  /\b(?:have|got|gotta|need)\s+(?:to\s+)?(?:go|run)\b[^.!?]{0,60}?\b(?:tomorrow|tonight|later|this\s+(?:afternoon|evening|weekend|week)|next\s+(?:week|month|year|mon|tues|wednes|thurs|fri|satur|sun)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|at\s+\d|in\s+\d+\s+(?:hours?|days?|weeks?))\b/i;
+/** A goodbye said in words, which a going later does not take back ('bye! I have to go tomorrow'). */
+const SAID_BYE =
+  /\b(?:bye+|goodbye|good\s*night|goodnight|see\s+(?:you|ya|u)|cya|ttyl|talk\s+(?:to\s+you\s+)?(?:later|soon|tomorrow))\b/i;
+
+/**
+ * Rule goingLater: a going the owner tells of for later is a plan, not a goodbye now ('I have to go to
+ * the dentist tomorrow' was seen off with 'take care ~ thank you for talking with me'), unless they
+ * also say bye.
+ */
+export function goingLater(body: string): boolean {
+  return GOING_LATER.test(body) && !SAID_BYE.test(body);
+}
 
 const THANKS_START =
   /^(?:(?:oh|aw+|ok(?:ay)?|well)[\s,]+)?(?:thank\s+you|thank\s+u|thanks|thanx|thx|tysm|ty|many thanks|cheers|appreciate\s+(?:it|you|that))(?!\s+to\b)(?=$|[\s,!.~?:;)])/i;
@@ -589,7 +610,10 @@ export function analyse(
     if (match) return { ...base, intent: 'recall', recallQuery: cleanQuery(match[1]) };
   }
 
-  if (FAREWELL.test(body) || (body.split(' ').length <= 14 && FAREWELL_ANYWHERE.test(body))) {
+  if (
+    !goingLater(body) &&
+    (FAREWELL.test(body) || (body.split(' ').length <= 14 && FAREWELL_ANYWHERE.test(body)))
+  ) {
     return { ...base, intent: 'farewell' };
   }
   // 'I'm good, you?', "I'm fine", 'meh': how the owner is, before the thanks it may end with.
