@@ -703,6 +703,25 @@ describe('running late, a bad dream, a job to leave, a meal to decide', () => {
   });
 
   it.each([
+    ['ugh overslept', /rushed morning|happens to everyone|coffee/i],
+    ["my alarm didn't go off", /rushed morning|happens to everyone|coffee/i],
+    ["now I'll be late for my meeting", /happens to everyone|end of the world|on your way/i],
+    ["I'm running late", /happens to everyone|end of the world|on your way/i],
+    ['lol true. ok train is here', /company for the ride|safe travels|ride today/i],
+    ["ooh ok I'll try that", /hope you love it|what you think after|how it goes/i],
+    ["I'll check it out", /hope you love it|what you think after|how it goes/i],
+  ])('%j is met as it is meant (%s)', (message, meant) => {
+    for (const reply of replies(message)) {
+      expect(reply).toMatch(meant);
+      expect(reply).not.toMatch(/that's interesting|how did it go|full day|you'll try that/i);
+    }
+  });
+
+  it("'I'll try' alone (to advice) is not her idea taken up", () => {
+    for (const reply of replies("I'll try")) expect(reply).not.toMatch(/hope you love it/i);
+  });
+
+  it.each([
     ['just a sandwich at my desk', /your desk/i],
     ['having coffee with my sister', /so, your sister|about your sister/i],
   ])('echoMissesTheFood: %j is answered as a meal, never by echoing %s', (message, place) => {

@@ -832,6 +832,27 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'home';
+  // "ok I'll try that", "I'll give it a go": her idea taken up, not 'oh, you'll try that!'.
+  if (
+    /^(?:(?:ooh+|oh+|ok(?:ay)?|alright|sure|yes|yeah|cool|nice|great|sounds\s+good|good\s+idea)[\s,.!~]+)*(?:i'?ll|i\s+will|i'?m\s+gonna|i'?m\s+going\s+to|gonna|will)\s+(?:(?:definitely|totally|maybe|probably)\s+)?(?:try|check|look|give)\s+(?:that|it|this|them|those)(?:\s+(?:out|up|a\s+(?:try|go|shot)))?(?:\s+(?:later|tonight|tomorrow|sometime|this\s+weekend))?[\s!.~]*$/i.test(
+      text,
+    )
+  )
+    return 'will_try';
+  // 'ugh overslept', 'my alarm didn't go off': a rushed morning.
+  if (
+    /\b(?:overslept|over\s+slept|slept\s+through\s+(?:my|the)\s+alarms?|(?:my|the)\s+alarm\s+(?:didn'?t|did\s+not|never)\s+(?:go\s+off|ring)|woke\s+up\s+(?:so\s+|really\s+|super\s+)?late)\b/i.test(
+      text,
+    )
+  )
+    return 'overslept';
+  // "I'll be late for my meeting", "I'm running late": late, not a meeting's 'how did it go?'.
+  if (
+    /\b(?:(?:i'?ll|i\s+will|i'?m\s+going\s+to|i'?m\s+gonna|gonna)\s+be\s+(?:so\s+|really\s+|super\s+)?late|(?:i'?m|i\s+am)\s+(?:so\s+|really\s+)?running\s+late|running\s+(?:so\s+|really\s+)?late|(?:i'?m|i\s+am)\s+(?:so\s+|really\s+|already\s+)?late\s+(?:for|to)\b)/i.test(
+      text,
+    )
+  )
+    return 'running_late';
   // The ride's end: 'this is my stop', 'getting off the train', 'I'm at the office now'.
   if (
     /\b(?:(?:this\s+is|here'?s|that'?s)\s+my\s+stop|my\s+stop\s+is\s+(?:coming|next|here|up)|(?:next|coming\s+up)\s+is\s+my\s+stop|(?:get(?:ting)?|got|hop(?:ping)?)\s+off\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry)|(?:just\s+)?(?:got|arrived|made\s+it)\s+(?:to|at)\s+(?:work|the\s+office|school|uni|class|the\s+station)|(?:i'?m|i\s+am)\s+(?:at|in)\s+(?:work|the\s+office)\s+(?:now|already)|(?:i'?m|i\s+am)\s+here\s+(?:at|in)\s+(?:work|the\s+office)|(?:almost|nearly)\s+(?:at\s+)?(?:work|the\s+office|school|uni))\b/i.test(
@@ -840,7 +861,7 @@ function smallTalkOf(text: string): string | null {
   )
     return 'arrived';
   if (
-    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in)|(?:going|off|leaving|setting\s+off|headed)\s+(?:to|for)\s+(?:work|the\s+office)(?!\s+(?:on|out|it|through|with|from|hard|things|together)\b)|leaving\s+(?:work|the\s+office)|(?:almost|nearly)\s+home|in\s+(?:a|the)\s+tunnel|no\s+signal)\b/i.test(
+    /\b(?:on\s+(?:the|my)\s+(?:train|bus|tram|metro|subway|tube|ferry|way)|(?:train|bus|tram)(?:'s|\s+is)\s+(?:finally\s+)?here|here\s+comes\s+(?:my|the)\s+(?:train|bus|tram)|(?:train|bus|tram)\s+(?:just\s+)?(?:came|pulled\s+in)|commut(?:e|ing)|heading\s+(?:home|to\s+work|in)|(?:going|off|leaving|setting\s+off|headed)\s+(?:to|for)\s+(?:work|the\s+office)(?!\s+(?:on|out|it|through|with|from|hard|things|together)\b)|leaving\s+(?:work|the\s+office)|(?:almost|nearly)\s+home|in\s+(?:a|the)\s+tunnel|no\s+signal)\b/i.test(
       text,
     )
   )
@@ -1271,6 +1292,9 @@ function toned(topic: string, compound: number): string {
  * says hi', "can't stop thinking about …" ('so, your mind'), 'finally friday'.
  */
 const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
+  'will_try',
+  'overslept',
+  'running_late',
   'home',
   'off_work',
   'bath',
@@ -1335,6 +1359,8 @@ const LEAVING_TOPICS: ReadonlySet<string> = new Set([
 ]);
 /** Complaints: no delighted 'ooh' or curious 'oh?' before them. */
 const GRUMBLE_TOPICS: ReadonlySet<string> = new Set([
+  'overslept',
+  'running_late',
   'food_bad',
   'difficult_person',
   'skipped_meal',

@@ -1292,6 +1292,24 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     "safe travels. i'm right here if the ride gets long ~",
     'how long is the ride today?',
   ],
+  // 'ugh overslept', 'my alarm didn't go off': a rushed morning, not 'that's interesting'.
+  overslept: [
+    'oh no, a rushed morning ~ breathe, you can still catch up',
+    "it happens to everyone. don't let it set the tone for the whole day ~",
+    'did you at least get some coffee?',
+  ],
+  // "I'll be late for my meeting", 'running late': late, and worried about it.
+  running_late: [
+    "being a little late happens to everyone ~ you'll get there",
+    "breathe ~ a few minutes late isn't the end of the world",
+    "can you let them know you're on your way?",
+  ],
+  // "ok I'll try that", "I'll check it out": her idea taken up.
+  will_try: [
+    'yay ~ i hope you love it',
+    'tell me what you think after?',
+    "let me know how it goes ~ i'm curious now",
+  ],
   // The ride is over: off they go, and she will be here.
   arrived: [
     "off you go ~ i'll be right here",
