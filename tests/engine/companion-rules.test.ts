@@ -188,6 +188,18 @@ describe('jokeMoveOf', () => {
 });
 
 describe('readPlan', () => {
+  it("a habit is no plan: 'every sunday', 'on mondays', 'every day at 7'; 'on sunday' still is one", () => {
+    const evening = Date.UTC(2026, 11, 3, 20, 0);
+    for (const habit of [
+      'we talk on the phone every sunday',
+      'I go to the gym on mondays',
+      'every day at 7 I run',
+      'every morning at 7 I walk the dog',
+    ])
+      expect(readPlan(habit, evening, 'Europe/Berlin')).toBeNull();
+    expect(readPlan('I have a meeting on sunday', evening, 'Europe/Berlin')?.when).toBe('Sunday');
+  });
+
   it("a doing before the event is not its name: 'cooking dinner tonight' is your dinner; 'a cooking class' is one", () => {
     const noon = Date.UTC(2025, 2, 3, 12, 0);
     expect(readPlan('cooking dinner for my parents tonight', noon, 'Europe/Lisbon')?.event).toBe(

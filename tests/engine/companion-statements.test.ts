@@ -710,6 +710,8 @@ describe('running late, a bad dream, a job to leave, a meal to decide', () => {
     ['lol true. ok train is here', /company for the ride|safe travels|ride today/i],
     ["ooh ok I'll try that", /hope you love it|what you think after|how it goes/i],
     ["I'll check it out", /hope you love it|what you think after|how it goes/i],
+    ['she lives in another country', /so far|far away|see each other/i],
+    ['my best friend moved abroad last year', /so far|far away|see each other/i],
   ])('%j is met as it is meant (%s)', (message, meant) => {
     for (const reply of replies(message)) {
       expect(reply).toMatch(meant);

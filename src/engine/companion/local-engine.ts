@@ -832,6 +832,13 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'home';
+  // 'she lives in another country', 'my brother moved abroad': someone far off, not 'what's next?'.
+  if (
+    /\b(?:lives?|living|moved|is|are)\s+(?:(?:so|really|very)\s+)?(?:in\s+(?:another|a\s+different)\s+(?:country|city|continent|state|time\s*zone)|far\s+away|abroad|overseas|across\s+the\s+(?:world|ocean|country))\b|\blong[\s-]distance\b/i.test(
+      text,
+    )
+  )
+    return 'far_away';
   // "ok I'll try that", "I'll give it a go": her idea taken up, not 'oh, you'll try that!'.
   if (
     /^(?:(?:ooh+|oh+|ok(?:ay)?|alright|sure|yes|yeah|cool|nice|great|sounds\s+good|good\s+idea)[\s,.!~]+)*(?:i'?ll|i\s+will|i'?m\s+gonna|i'?m\s+going\s+to|gonna|will)\s+(?:(?:definitely|totally|maybe|probably)\s+)?(?:try|check|look|give)\s+(?:that|it|this|them|those)(?:\s+(?:out|up|a\s+(?:try|go|shot)))?(?:\s+(?:later|tonight|tomorrow|sometime|this\s+weekend))?[\s!.~]*$/i.test(
@@ -1292,6 +1299,7 @@ function toned(topic: string, compound: number): string {
  * says hi', "can't stop thinking about …" ('so, your mind'), 'finally friday'.
  */
 const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
+  'far_away',
   'will_try',
   'overslept',
   'running_late',
@@ -1359,6 +1367,7 @@ const LEAVING_TOPICS: ReadonlySet<string> = new Set([
 ]);
 /** Complaints: no delighted 'ooh' or curious 'oh?' before them. */
 const GRUMBLE_TOPICS: ReadonlySet<string> = new Set([
+  'far_away',
   'overslept',
   'running_late',
   'food_bad',

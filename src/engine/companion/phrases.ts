@@ -1304,6 +1304,12 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     "breathe ~ a few minutes late isn't the end of the world",
     "can you let them know you're on your way?",
   ],
+  // 'she lives in another country', 'my best friend moved far away': someone dear, far off.
+  far_away: [
+    "that's so far ~ distance makes missing someone harder",
+    "i'm glad you have each other, even from far away ~",
+    'do you get to see each other often?',
+  ],
   // "ok I'll try that", "I'll check it out": her idea taken up.
   will_try: [
     'yay ~ i hope you love it',

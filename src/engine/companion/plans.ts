@@ -251,6 +251,10 @@ const DETERMINERS: ReadonlySet<string> = new Set([
 /** An event word that needs a noun when it stands alone: 'your gym session', not 'your gym'. */
 const alone = (word: string) => (word === 'gym' ? 'gym session' : word);
 
+/** Just before a day or a time, what makes it a habit: 'every sunday', 'each morning at 7'. */
+const HABIT_BEFORE =
+  /\b(?:every|each)\s+(?:(?:single\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend)\s+)?$/i;
+
 /**
  * Rule readPlan: a first-person message naming a day or a time ('I have an interview on Friday at 3',
  * 'my exam is tomorrow morning') is a plan: when it is, from the owner's today in their zone, and what.
@@ -289,6 +293,9 @@ export function readPlan(
       !/^\s*(?:%|percent\b)/i.test(text.slice(result.index + result.text.length)),
   );
   if (!first) return null;
+  // 'we talk on the phone every sunday', 'gym on mondays', 'every day at 7': a habit, not a plan.
+  if (HABIT_BEFORE.test(text.slice(Math.max(0, first.index - 24), first.index))) return null;
+  if (/^(?:mon|tues|wednes|thurs|fri|satur|sun)days\b/i.test(text.slice(first.index))) return null;
   const start = first.start;
   const dayKnown =
     start.isCertain('day') ||
