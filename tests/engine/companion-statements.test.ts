@@ -711,6 +711,9 @@ describe('running late, a bad dream, a job to leave, a meal to decide', () => {
     ["ooh ok I'll try that", /hope you love it|what you think after|how it goes/i],
     ["I'll check it out", /hope you love it|what you think after|how it goes/i],
     ['she lives in another country', /so far|far away|see each other/i],
+    ["I'll try", /anyone can ask|one step at a time|still right here/i],
+    ["ok I'll do my best", /anyone can ask|one step at a time|still right here/i],
+    ['my boss is going to kill me', /be as bad as you think|only human|what happened/i],
     ['my best friend moved abroad last year', /so far|far away|see each other/i],
   ])('%j is met as it is meant (%s)', (message, meant) => {
     for (const reply of replies(message)) {

@@ -839,6 +839,20 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'far_away';
+  // 'my boss is going to kill me', "mom's gonna kill me": trouble dreaded, not work's 'a full day'.
+  if (
+    /\b(?:boss|manager|mom|mum|dad|mother|father|parents|teacher|coach|wife|husband|girlfriend|boyfriend|partner|sister|brother|he|she|they)(?:\s+(?:is|are)|'s|'re)\s+(?:so\s+)?(?:going\s+to|gonna)\s+(?:kill|murder)\s+me\b/i.test(
+      text,
+    )
+  )
+    return 'in_trouble';
+  // "I'll try", "I'll do my best": a promise to try, not 'oh, you'll try!' or 'your best, huh?'.
+  if (
+    /^(?:(?:ok(?:ay)?|yeah|yes|alright|sure|thanks|thank\s+you|mm+|hm+)[\s,.!~]+)*(?:i'?ll|i\s+will|i'?m\s+gonna|i'?m\s+going\s+to)\s+(?:try(?:\s+my\s+(?:best|hardest))?|do\s+my\s+(?:best|best\s+to|hardest))[\s!.~]*$/i.test(
+      text,
+    )
+  )
+    return 'trying';
   // "ok I'll try that", "I'll give it a go": her idea taken up, not 'oh, you'll try that!'.
   if (
     /^(?:(?:ooh+|oh+|ok(?:ay)?|alright|sure|yes|yeah|cool|nice|great|sounds\s+good|good\s+idea)[\s,.!~]+)*(?:i'?ll|i\s+will|i'?m\s+gonna|i'?m\s+going\s+to|gonna|will)\s+(?:(?:definitely|totally|maybe|probably)\s+)?(?:try|check|look|give)\s+(?:that|it|this|them|those)(?:\s+(?:out|up|a\s+(?:try|go|shot)))?(?:\s+(?:later|tonight|tomorrow|sometime|this\s+weekend))?[\s!.~]*$/i.test(
@@ -1299,6 +1313,8 @@ function toned(topic: string, compound: number): string {
  * says hi', "can't stop thinking about …" ('so, your mind'), 'finally friday'.
  */
 const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
+  'in_trouble',
+  'trying',
   'far_away',
   'will_try',
   'overslept',
@@ -1367,6 +1383,8 @@ const LEAVING_TOPICS: ReadonlySet<string> = new Set([
 ]);
 /** Complaints: no delighted 'ooh' or curious 'oh?' before them. */
 const GRUMBLE_TOPICS: ReadonlySet<string> = new Set([
+  'in_trouble',
+  'trying',
   'far_away',
   'overslept',
   'running_late',

@@ -1310,6 +1310,18 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     "i'm glad you have each other, even from far away ~",
     'do you get to see each other often?',
   ],
+  // 'my boss is going to kill me': in trouble (a figure of speech), and dreading it.
+  in_trouble: [
+    "oh no ~ i'm sure it won't be as bad as you think",
+    "you're only human ~ they'll understand",
+    'what happened?',
+  ],
+  // "I'll try", "I'll do my best" (after her advice or comfort): trying is enough.
+  trying: [
+    "that's all anyone can ask ~ i'm proud of you for trying",
+    'one step at a time, okay? ~',
+    "and if it doesn't work out, i'm still right here ~",
+  ],
   // "ok I'll try that", "I'll check it out": her idea taken up.
   will_try: [
     'yay ~ i hope you love it',
