@@ -17,10 +17,13 @@ export interface JsonReport {
   }[];
 }
 
-/** What a failure says when the browser's WebDriver session ended under the test. */
-const BROWSER_GONE_MARKS = [/NoSuchSessionError/, /WebKit's browser is gone/];
+/** What the WebKit runner's waits say when the browser itself is gone (tests/webkit/support/webkit.ts). */
+export const BROWSER_GONE = "WebKit's browser is gone";
 
-export function saysBrowserGone(failure: string): boolean {
+/** What a failure says when the browser's WebDriver session ended under the test. */
+const BROWSER_GONE_MARKS = [/NoSuchSessionError/, new RegExp(BROWSER_GONE)];
+
+function saysBrowserGone(failure: string): boolean {
   return BROWSER_GONE_MARKS.some((mark) => mark.test(failure));
 }
 

@@ -382,7 +382,7 @@ const SAID_BYE =
  * the dentist tomorrow' was seen off with 'take care ~ thank you for talking with me'), unless they
  * also say bye.
  */
-export function goingLater(body: string): boolean {
+function goingLater(body: string): boolean {
   return GOING_LATER.test(body) && !SAID_BYE.test(body);
 }
 

@@ -1356,7 +1356,7 @@ const FOOD_OR_DRINK =
  * your desk ~ that sounds delicious', 'having coffee with my sister' 'so, your sister ~': with food
  * told of, an echo that names no food or drink is left out.
  */
-export function echoMissesTheFood(topic: string, values: Record<string, string | null>): boolean {
+function echoMissesTheFood(topic: string, values: Record<string, string | null>): boolean {
   const echoed = values.c ?? values.d;
   return (
     FOOD_TOPICS.has(topic) && echoed !== null && echoed !== undefined && !FOOD_OR_DRINK.test(echoed)

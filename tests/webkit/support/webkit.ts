@@ -8,7 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Builder, By, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { BROWSER_GONE } from '../../../scripts/webkit-rerun';
 import { freePort, HOST, ROOT } from '../../e2e/support/server';
+
+// What a failure says when the browser itself is gone: the rerun of crashed files looks for it.
+export { BROWSER_GONE };
 
 export type WebKitEngine = 'webkitgtk' | 'wpe';
 
@@ -261,15 +265,12 @@ export interface WaitOptions {
 
 export const DEFAULT_TIMEOUT = 15_000;
 
-/** What a failure says when the browser itself is gone: the rerun of crashed files looks for it. */
-export const BROWSER_GONE = "WebKit's browser is gone";
-
 /**
  * Whether `error` says the WebDriver session ended under the test: the browser's process exited or
  * crashed ('session deleted because of page crash or hang' for the first command after it, then an
  * empty 'invalid session id' for every one after that). A hung page is not this: it times out.
  */
-export function isSessionGone(error: unknown): boolean {
+function isSessionGone(error: unknown): boolean {
   return error instanceof Error && error.name === 'NoSuchSessionError';
 }
 
