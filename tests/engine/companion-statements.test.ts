@@ -715,10 +715,18 @@ describe('running late, a bad dream, a job to leave, a meal to decide', () => {
     ["ok I'll do my best", /anyone can ask|one step at a time|still right here/i],
     ['my boss is going to kill me', /be as bad as you think|only human|what happened/i],
     ['my best friend moved abroad last year', /so far|far away|see each other/i],
+    ["ok I'll give it a try tonight", /hope you love it|what you think after|how it goes/i],
+    ["I'll try that tomorrow", /hope you love it|what you think after|how it goes/i],
+    ["I'll try my best tomorrow", /anyone can ask|one step at a time|still right here/i],
+    ["ok I'll try again tomorrow", /anyone can ask|one step at a time|still right here/i],
+    ['I am so far away from home', /far from home|miss most about home|ache for home/i],
+    ["I'm so homesick", /far from home|miss most about home|ache for home/i],
   ])('%j is met as it is meant (%s)', (message, meant) => {
     for (const reply of replies(message)) {
       expect(reply).toMatch(meant);
-      expect(reply).not.toMatch(/that's interesting|how did it go|full day|you'll try that/i);
+      expect(reply).not.toMatch(
+        /that's interesting|how did it go|full day|you'll try that|tonight!|tomorrow!|got it:/i,
+      );
     }
   });
 
@@ -1191,4 +1199,22 @@ describe("Rule asSaidMidLine: a phone's capital at the start of a message is not
     ['The Little Prince', 'The Little Prince'],
     ['LOUD', 'LOUD'],
   ])('%j → %j', (said, back) => expect(asSaidMidLine(said)).toBe(back));
+});
+
+describe("Rule repeatsAPhrase: 'okay' is said once in a reply", () => {
+  it.each([
+    "I'll try",
+    "ok I'll try again tomorrow",
+    "I'll do my best",
+    'ugh overslept',
+    "it's so hot today",
+    "I'm going to take a bath",
+    'my battery is about to die',
+    "I'm so tired, I'll sleep in tomorrow",
+    'so much work today',
+  ])('%j', (message) => {
+    for (const reply of repliesTo(message, { seeds: 30 })) {
+      expect(reply.match(/\bok(?:ay)?\b/gi)?.length ?? 0, reply).toBeLessThanOrEqual(1);
+    }
+  });
 });

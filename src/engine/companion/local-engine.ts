@@ -832,6 +832,13 @@ function smallTalkOf(text: string): string | null {
     )
   )
     return 'home';
+  // "I'm so far away from home", "I'm homesick": missing home, not 'i like hearing about your day'.
+  if (
+    /\bhome\s*sick\b|\b(?:i'?m|im|i\s+am|i\s+feel|feeling|living)\s+(?:so\s+|really\s+|very\s+|too\s+)?far\s+(?:away\s+)?from\s+home\b|\bi\s+(?:really\s+|just\s+|kinda\s+)?miss\s+home\b/i.test(
+      text,
+    )
+  )
+    return 'homesick';
   // 'she lives in another country', 'my brother moved abroad': someone far off, not 'what's next?'.
   if (
     /\b(?:lives?|living|moved|is|are)\s+(?:(?:so|really|very)\s+)?(?:in\s+(?:another|a\s+different)\s+(?:country|city|continent|state|time\s*zone)|far\s+away|abroad|overseas|across\s+the\s+(?:world|ocean|country))\b|\blong[\s-]distance\b/i.test(
@@ -848,7 +855,7 @@ function smallTalkOf(text: string): string | null {
     return 'in_trouble';
   // "I'll try", "I'll do my best": a promise to try, not 'oh, you'll try!' or 'your best, huh?'.
   if (
-    /^(?:(?:ok(?:ay)?|yeah|yes|alright|sure|thanks|thank\s+you|mm+|hm+)[\s,.!~]+)*(?:i'?ll|i\s+will|i'?m\s+gonna|i'?m\s+going\s+to)\s+(?:try(?:\s+my\s+(?:best|hardest))?|do\s+my\s+(?:best|best\s+to|hardest))[\s!.~]*$/i.test(
+    /^(?:(?:ok(?:ay)?|yeah|yes|alright|sure|thanks|thank\s+you|mm+|hm+)[\s,.!~]+)*(?:i'?ll|i\s+will|i'?m\s+gonna|i'?m\s+going\s+to)\s+(?:try(?:\s+again|\s+my\s+(?:best|hardest))?|do\s+my\s+(?:best|best\s+to|hardest))(?:\s+(?:today|tonight|tomorrow|later|next\s+time))?[\s!.~]*$/i.test(
       text,
     )
   )
@@ -1316,6 +1323,7 @@ const UNECHOED_TOPICS: ReadonlySet<string> = new Set([
   'in_trouble',
   'trying',
   'far_away',
+  'homesick',
   'will_try',
   'overslept',
   'running_late',
@@ -1374,6 +1382,9 @@ const DISH_GONE_COLD = new RegExp(
   'i',
 );
 
+/** A promise to try, or her idea taken up: met as such even when it names a time. */
+const TRIED_NOT_PLANNED: ReadonlySet<string> = new Set(['trying', 'will_try']);
+
 /** Topics that send the owner off somewhere: seen off, no question after. */
 const LEAVING_TOPICS: ReadonlySet<string> = new Set([
   'arrived',
@@ -1386,6 +1397,7 @@ const GRUMBLE_TOPICS: ReadonlySet<string> = new Set([
   'in_trouble',
   'trying',
   'far_away',
+  'homesick',
   'overslept',
   'running_late',
   'food_bad',
@@ -1756,7 +1768,11 @@ function distinctivePairs(text: string): Set<string> {
   return pairs;
 }
 
+/** 'okay' and 'ok': short, so no pair of them counts, but 'okay ~ sleep in a little, okay?' reads as a tic. */
+const OKAY = /\bok(?:ay)?\b/i;
+
 function repeatsAPhrase(text: string, segments: readonly string[]): boolean {
+  if (OKAY.test(text) && segments.some((segment) => OKAY.test(segment))) return true;
   const used = new Set(segments.flatMap((segment) => [...distinctivePairs(segment)]));
   return [...distinctivePairs(text)].some((pair) => used.has(pair));
 }
@@ -1882,11 +1898,18 @@ function contextOf(input: CompanionInput): Context {
       intent === 'feeling' ||
       (intent === 'question' &&
         (analysis.question === 'general' || analysis.question === 'until')));
-  const dayPlan = readsPlan
+  const planned = readsPlan
     ? readPlan(analysis.rest || input.message, input.now, input.timeZone, {
         anyone: analysis.question === 'until',
       })
     : null;
+  // "ok I'll give it a try tonight", "I'll try that tomorrow": her idea taken up, with a time, is
+  // still her idea taken up ('ooh, tonight!' before). Read only when a plan was found: the topics'
+  // patterns are not run for every message.
+  const dayPlan =
+    planned && TRIED_NOT_PLANNED.has(smallTalkOf(analysis.rest || input.message) ?? '')
+      ? null
+      : planned;
   const told = new Set(input.recentReplies.flatMap((reply) => jokesInRemembered(reply)));
   const untold = JOKES.map((_, i) => i).filter((i) => !told.has(i));
   // Stories and songs are looked for only when one is asked for (a scan of every recent reply).

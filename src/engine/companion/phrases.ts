@@ -1310,6 +1310,12 @@ export const SMALL_TALK: Record<string, Entry[]> = {
     "i'm glad you have each other, even from far away ~",
     'do you get to see each other often?',
   ],
+  // "I'm so far away from home", "I'm homesick": missing home.
+  homesick: [
+    "being far from home is hard ~ i'm right here with you",
+    'what do you miss most about home?',
+    'that ache for home is real ~ could you call someone from home tonight?',
+  ],
   // 'my boss is going to kill me': in trouble (a figure of speech), and dreading it.
   in_trouble: [
     "oh no ~ i'm sure it won't be as bad as you think",
@@ -1319,7 +1325,7 @@ export const SMALL_TALK: Record<string, Entry[]> = {
   // "I'll try", "I'll do my best" (after her advice or comfort): trying is enough.
   trying: [
     "that's all anyone can ask ~ i'm proud of you for trying",
-    'one step at a time, okay? ~',
+    "one step at a time ~ you've got this",
     "and if it doesn't work out, i'm still right here ~",
   ],
   // "ok I'll try that", "I'll check it out": her idea taken up.

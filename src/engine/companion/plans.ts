@@ -251,6 +251,9 @@ const DETERMINERS: ReadonlySet<string> = new Set([
 /** An event word that needs a noun when it stands alone: 'your gym session', not 'your gym'. */
 const alone = (word: string) => (word === 'gym' ? 'gym session' : word);
 
+/** How long after an hour it still names the present: 'lunch at 1' said at 1:40 is today's lunch. */
+const JUST_NOW_MINUTES = 60;
+
 /** Just before a day or a time, what makes it a habit: 'every sunday', 'each morning at 7'. */
 const HABIT_BEFORE =
   /\b(?:every|each)\s+(?:(?:single\s+)?(?:day|morning|afternoon|evening|night|week|weekday|weekend)\s+)?$/i;
@@ -259,7 +262,8 @@ const HABIT_BEFORE =
  * Rule readPlan: a first-person message naming a day or a time ('I have an interview on Friday at 3',
  * 'my exam is tomorrow morning') is a plan: when it is, from the owner's today in their zone, and what.
  * An hour said without am/pm from 1 to 7 is the afternoon ('at 3' is 3 pm: nobody's interview is at 3
- * in the night). A date chrono reads only as a number ('2 cats') is no plan.
+ * in the night). An hour passed within the last hour, with no day named, is today's ('lunch at 1' at
+ * 13:12), not tomorrow's. A date chrono reads only as a number ('2 cats') is no plan.
  */
 export function readPlan(
   message: string,
@@ -329,7 +333,13 @@ export function readPlan(
   const dayNamed =
     start.isCertain('day') || start.isCertain('weekday') || /\btomorrow\b/i.test(first.text);
   const minutesNow = today.getUTCHours() * 60 + today.getUTCMinutes();
-  if (afternoon && !dayNamed && daysAway === 1 && hour * 60 + minute > minutesNow) {
+  // 'having lunch with Anna at 1' at 13:12: an hour passed within the last hour is now, not tomorrow.
+  if (
+    hourKnown &&
+    !dayNamed &&
+    daysAway === 1 &&
+    hour * 60 + minute > minutesNow - JUST_NOW_MINUTES
+  ) {
     daysAway = 0;
     [year, month, day] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
   }
