@@ -410,24 +410,17 @@ describe('readPlan and the afternoon', () => {
     });
   });
 
-  it("an hour passed within the last hour is now: 'lunch at 1' at 13:12 is today's, not tomorrow's", () => {
-    const justAfter = Date.UTC(2025, 2, 3, 13, 12); // Lisbon is on UTC in March
-    expect(readPlan('having lunch with Anna at 1', justAfter, 'Europe/Lisbon')).toMatchObject({
-      when: 'today at 1 pm',
-      daysAway: 0,
-    });
-    expect(
-      readPlan('my meeting is at 9 am', Date.UTC(2025, 2, 3, 9, 40), 'Europe/Lisbon'),
-    ).toMatchObject({
-      when: 'today at 9 am',
-      daysAway: 0,
-    });
-    const longAfter = Date.UTC(2025, 2, 3, 14, 30);
-    expect(readPlan('having lunch with Anna at 1', longAfter, 'Europe/Lisbon')).toMatchObject({
-      when: 'tomorrow at 1 pm',
-      daysAway: 1,
-    });
-  });
+  // Lisbon is on UTC in March.
+  it.each([
+    ['having lunch with Anna at 1', Date.UTC(2025, 2, 3, 13, 12), 'today at 1 pm', 0],
+    ['my meeting is at 9 am', Date.UTC(2025, 2, 3, 9, 40), 'today at 9 am', 0],
+    ['having lunch with Anna at 1', Date.UTC(2025, 2, 3, 14, 30), 'tomorrow at 1 pm', 1],
+  ] as const)(
+    'an hour passed within the last hour is now, not tomorrow: %j at %d is %s',
+    (message, now, when, daysAway) => {
+      expect(readPlan(message, now, 'Europe/Lisbon')).toMatchObject({ when, daysAway });
+    },
+  );
 
   it("'how many days until Friday?' is counted on the owner's calendar", () => {
     for (const seed of SEEDS) {
