@@ -11,9 +11,11 @@ import {
   openingOf,
   ownerStatusOf,
   reactionOf,
+  verdictOf,
 } from '../../src/engine/companion/short-replies';
 import { requestOf } from '../../src/engine/companion/requests';
-import { FACTS, factsIn } from '../../src/engine/companion/stories';
+import { FACTS, factsIn, STORIES } from '../../src/engine/companion/stories';
+import { JOKES } from '../../src/engine/companion/jokes';
 import type { ChatTurn } from '../../src/engine/companion/types';
 import { repliesTo } from '../support/engine-replies';
 
@@ -227,6 +229,60 @@ describe('Rule backAgain and rule rightBack', () => {
   );
   it.each(['gtg', 'g2g', 'gotta run'])('%j is a goodbye', (message) => {
     expect(analyse(message).intent).toBe('farewell');
+  });
+});
+
+describe("Rule verdictOf: the owner's word on something just done", () => {
+  it.each([
+    ['that was fun', 'good'],
+    ['that felt good', 'good'],
+    ["ok I'm back, that felt good", 'good'],
+    ['back, that was a great run', 'good'],
+    ['that was so much fun', 'good'],
+    ['that was a lot of fun', 'good'],
+    ['wow that was amazing!', 'good'],
+    ['the food was so good lol', 'good'],
+    ['it was a blast', 'good'],
+    ['that was awful', 'bad'],
+    ['that sucked', 'bad'],
+    ['that was rough', 'bad'],
+    ['the film was not great', 'bad'],
+    ['it was a disaster', 'bad'],
+  ] as const)('%j is %s', (message, verdict) => {
+    expect(verdictOf(message)).toBe(verdict);
+  });
+  it.each([
+    'that was yesterday',
+    'it was my mum',
+    'that was nice of you',
+    'that was hard',
+    'I had fun',
+  ])('%j is no verdict', (message) => expect(verdictOf(message)).toBeNull());
+  it('a verdict on her own joke, story or song is about it; on anything else, about what went on', () => {
+    const joke = JOKES[0]!;
+    const afterJoke: ChatTurn[] = [
+      { role: 'assistant', content: `${joke.setup} … ${joke.punchline}!` },
+    ];
+    const afterStory: ChatTurn[] = [{ role: 'assistant', content: STORIES[0]! }];
+    expect(analyse('that was fun').flavour).toBe('went_well');
+    expect(analyse('that was awful').flavour).toBe('went_badly');
+    expect(analyse('that was fun', afterJoke).flavour).toBe('liked_hers');
+    expect(analyse('that was nice', afterStory).flavour).toBe('liked_hers');
+    expect(analyse('that was awful', afterStory).flavour).toBe('disliked_hers');
+    expect(analyse('that was fun', TOLD).flavour).toBe('went_well');
+  });
+  it("'that felt good' after a run is met with gladness, 'that sucked' with sorrow and a question", () => {
+    for (const reply of repliesTo("ok I'm back, that felt good")) {
+      expect(reply).toMatch(/glad|happy|love that/i);
+    }
+    for (const reply of repliesTo('that sucked')) {
+      expect(reply).toMatch(/oh no|shame|sorry/i);
+      expect(reply).toMatch(/\?$/);
+    }
+    const afterStory: ChatTurn[] = [{ role: 'assistant', content: STORIES[0]! }];
+    for (const reply of repliesTo('that was nice', { history: afterStory })) {
+      expect(reply).toMatch(/glad you liked it|makes me happy/i);
+    }
   });
 });
 

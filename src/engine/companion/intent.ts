@@ -3,7 +3,8 @@ import type { Intent } from './types';
 import { asSaidMidLine, normaliseApostrophes, reflect, tidy, trimEndOf } from './text';
 import { NEUTRAL_BAND, readSentiment, STRONG_FEELING } from '../language/sentiment';
 import { readArithmetic, type MathReading } from './arithmetic';
-import { jokeMoveOf, type JokeMove } from './jokes';
+import { jokeMoveOf, toldAJoke, type JokeMove } from './jokes';
+import { factsIn, songsIn, storiesIn } from './stories';
 import { selfTopicOf } from './self-profile';
 import { hardshipOf, type HardshipReading } from './hardship';
 import { recommendKindOf, requestOf, type RequestReading } from './requests';
@@ -13,6 +14,7 @@ import {
   isBack,
   isLaugh,
   isRightBack,
+  verdictOf,
   willTell,
   openingOf,
   ownerStatusOf,
@@ -30,7 +32,9 @@ export type QuestionKind =
  * there?', 'say something'); the owner's short replies (short-replies.ts): 'laugh' ('lol'), 'well'
  * ("I'm fine"), 'meh' ('so-so'), 'back' ("I'm back"), 'brb' ('one sec'), 'doubt' ('really?'), 'surprise'
  * ('wow') and 'puzzled' ('huh?'); 'teaser' ('guess what'), 'may_ask' ('can I ask you
- * something?') and 'opinion' ('what do you think?'); 'likes' ('I like pizza', 'I hate mondays', likes.ts).
+ * something?') and 'opinion' ('what do you think?'); 'likes' ('I like pizza', 'I hate mondays', likes.ts);
+ * 'went_well' ('that was fun') and 'went_badly' ('that sucked'), or 'liked_hers' and 'disliked_hers'
+ * when her last reply told a joke, a story, a song or a fact.
  */
 export type Flavour =
   | 'wordless'
@@ -61,6 +65,10 @@ export type Flavour =
   | 'talk_recall'
   | 'luck'
   | 'her_answer'
+  | 'went_well'
+  | 'went_badly'
+  | 'liked_hers'
+  | 'disliked_hers'
   | null;
 
 export interface Analysis {
@@ -738,6 +746,12 @@ export function analyse(
   if (!/[\p{L}\p{N}]/u.test(body)) return { ...base, flavour: 'wordless' };
   if (isBack(body)) return { ...base, flavour: 'back' };
   if (isRightBack(body)) return { ...base, flavour: 'brb' };
+  const verdict = verdictOf(body);
+  if (verdict) {
+    const hers = sheJustToldOne(history);
+    if (verdict === 'good') return { ...base, flavour: hers ? 'liked_hers' : 'went_well' };
+    return { ...base, flavour: hers ? 'disliked_hers' : 'went_badly' };
+  }
   if (willTell(body)) return { ...base, flavour: 'will_tell' };
   const reaction = reactionOf(body);
   if (reaction) return { ...base, flavour: reaction };
@@ -768,6 +782,22 @@ function lastOwnerTurn(history: readonly { role: string; content: string }[]): s
     if (history[i]!.role === 'user') return history[i]!.content.slice(0, 200);
   }
   return '';
+}
+
+/** Her last reply told a joke, a story, a song or a fact: 'that was fun' is about it. */
+function sheJustToldOne(history: readonly { role: string; content: string }[]): boolean {
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const turn = history[i]!;
+    if (turn.role !== 'assistant') continue;
+    const reply = turn.content;
+    return (
+      toldAJoke(reply) ||
+      storiesIn(reply).length > 0 ||
+      songsIn(reply).length > 0 ||
+      factsIn(reply).length > 0
+    );
+  }
+  return false;
 }
 
 /** The thing a 'do you like …?' asks about: at most three words ('do you like cats?' → 'cats'). */

@@ -1510,6 +1510,23 @@ function planStatement(ctx: Context): Plan {
           { pool: P.EXCLAIM_GOOD_FOLLOWS, chance: c.follow * 0.6, follow: true },
         ],
       };
+    case 'went_well':
+      return {
+        nameChance: 0.3,
+        steps: [
+          { pool: P.WENT_WELL_ANSWERS },
+          { pool: P.WENT_WELL_FOLLOWS, chance: c.follow * 0.7, follow: true },
+        ],
+      };
+    case 'went_badly':
+      return {
+        nameChance: 0.3,
+        steps: [{ pool: P.WENT_BADLY_ANSWERS }, { pool: P.WENT_BADLY_FOLLOWS, follow: true }],
+      };
+    case 'liked_hers':
+      return { nameChance: 0.3, steps: [{ pool: P.LIKED_HERS_ANSWERS }] };
+    case 'disliked_hers':
+      return { nameChance: 0.3, steps: [{ pool: P.DISLIKED_HERS_ANSWERS }] };
     case 'exclaim_bad':
       return {
         nameChance: 0.3,

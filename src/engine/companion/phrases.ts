@@ -1029,6 +1029,33 @@ export const EXCLAIM_BAD_ANSWERS: Entry[] = [
   L('oof{n} ~', 'That sounds hard{n}.', 'notformal'),
 ];
 export const EXCLAIM_BAD_FOLLOWS: Entry[] = ['what happened?', 'tell me what happened?'];
+/** 'that was fun', 'that felt good': something went well; she is glad, and may ask about it. */
+export const WENT_WELL_ANSWERS: Entry[] = [
+  L("yay, i'm so glad{n} ~", 'I am glad to hear it{n}.'),
+  L('aww, that makes me happy{n} ~', 'That is lovely to hear{n}.'),
+  L('ooh, love that for you{n} ~', null, 'notformal'),
+];
+export const WENT_WELL_FOLLOWS: Entry[] = ['what was the best part?', 'tell me about it?'];
+/** 'that was awful', 'that sucked': something went badly; she is sorry, and asks what happened. */
+export const WENT_BADLY_ANSWERS: Entry[] = [
+  L("oh no{n} ~ that doesn't sound fun", 'I am sorry{n}. That does not sound pleasant.'),
+  L("aw{n}, that's a shame ~", 'That is a shame{n}.'),
+  L('oof{n} ~ sorry it was like that', 'I am sorry it was like that{n}.', 'notformal'),
+];
+export const WENT_BADLY_FOLLOWS: Entry[] = ['what happened?', 'want to tell me about it?'];
+/** 'that was fun' right after her joke, story, song or fact. */
+export const LIKED_HERS_ANSWERS: Entry[] = [
+  L("aww, i'm glad you liked it{n} ~", 'I am glad you liked it{n}.'),
+  L('yay ~ that makes me happy{n}', 'That makes me happy{n}.'),
+];
+/** 'that was awful' right after her joke, story, song or fact. */
+export const DISLIKED_HERS_ANSWERS: Entry[] = [
+  L(
+    "oops ~ not my best one{n}. i'll find a better one next time",
+    'That was not my best{n}. I will find a better one next time.',
+  ),
+  L("fair enough{n} ~ i'll do better next time", 'Fair enough{n}. I will do better next time.'),
+];
 /** 'huh?', 'what do you mean?': she said something unclear. */
 export const PUZZLED_ANSWERS: Entry[] = [
   L('oops, that came out muddled{n} ~', 'I am sorry{n}, that was unclear.'),

@@ -174,6 +174,39 @@ export function isBack(message: string): boolean {
   );
 }
 
+/** A verdict's words: glad ones, sore ones. 'hard' is neither: after her riddle it is about the riddle. */
+const GOOD_VERDICT =
+  /^(?:good|great|fun|nice|amazing|awesome|lovely|wonderful|fantastic|perfect|brilliant|relaxing|refreshing|incredible|beautiful|excellent|magical|cute|sweet|cool|worth\s+it|the\s+best|blast|much\s+needed|(?:much|lot\s+of)\s+fun)$/;
+const BAD_VERDICT =
+  /^(?:bad|awful|terrible|horrible|rough|boring|exhausting|miserable|stressful|brutal|draining|disappointing|painful|the\s+worst|disaster|nightmare|not\s+(?:fun|great|good|nice))$/;
+/**
+ * 'that was fun', 'that felt so good', "I'm back, that was a great run", 'the film was awful', 'that
+ * sucked': the subject, the verb, then up to three words the verdicts above are read from ('a great
+ * run' is read as 'great'). Anchored; each part is a list of words, so it is linear.
+ */
+const VERDICT =
+  /^(?:(?:ok(?:ay)?|wow|omg|oh|ah|man|god|gosh|honestly|and|yeah|yes|phew|ugh|well)[\s,!]+)*(?:(?:i'?m\s+|im\s+|i\s+am\s+)?back[\s,!.~]+(?:and\s+)?)?(?:that|it|this|the\s+[\p{L}]+)\s+(?:(sucked)|(?:was|felt|has\s+been)\s+(?:(?:so|really|very|super|actually|pretty|quite|absolutely|honestly|kinda|just|such)\s+)*(?:an?\s+)?([\p{L}]+(?:\s+[\p{L}]+){0,2}))$/u;
+
+/**
+ * Rule verdictOf: the owner's word on something just done, or on what she just told ('that was fun',
+ * 'that felt good', "I'm back, that was a great run" are good; 'that was awful', 'that sucked' bad).
+ * Null for anything else ('that was yesterday', 'it was my mum').
+ */
+export function verdictOf(message: string): 'good' | 'bad' | null {
+  const match = VERDICT.exec(message.length > SHORT_REPLY_CHARS ? '' : plain(message));
+  if (!match) return null;
+  if (match[1]) return 'bad';
+  const said = match[2]!;
+  if (GOOD_VERDICT.test(said)) return 'good';
+  if (BAD_VERDICT.test(said)) return 'bad';
+  // 'a great run', 'so good lol': the verdict's first word; not 'nice of you' (thanks, not a verdict).
+  if (/\s(?:of|to|for|with|about)\b/.test(said)) return null;
+  const first = said.split(' ')[0]!;
+  if (GOOD_VERDICT.test(first)) return 'good';
+  if (BAD_VERDICT.test(first)) return 'bad';
+  return null;
+}
+
 /** Rule rightBack: 'brb', 'one sec', 'hold on', 'be right back': away for a moment, not a goodbye. */
 export function isRightBack(message: string): boolean {
   return /^(?:brb|b\s+r\s+b|be\s+right\s+back|afk|(?:i'?ll|i\s+will)\s+be\s+(?:right\s+)?back|back\s+in\s+(?:a\s+)?(?:bit|sec|second|minute|min|moment|few|\d+\s*(?:mins?|minutes?))|(?:just\s+)?(?:one|a)\s+(?:sec|second|moment|min(?:ute)?)|hold\s+on|hang\s+on|wait\s+a\s+(?:sec|second|moment|min(?:ute)?|bit)|give\s+me\s+a\s+(?:sec|second|moment|min(?:ute)?|bit)|gimme\s+a\s+(?:sec|second|min(?:ute)?))(?:[\s,]+(?:pls|please|ok(?:ay)?))?$/.test(
