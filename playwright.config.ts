@@ -1,12 +1,15 @@
 // End-to-end tests: Debian's Chromium against the built app (dist/) and the real server. Each test
 // starts its own server on a free loopback port (tests/e2e/support/fixtures.ts sets baseURL to it).
 import { defineConfig } from '@playwright/test';
+import { e2eWorkers } from './tests/e2e/support/workers';
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two when the machine has two idle cores, else one (tests/e2e/support/workers.ts); each test has its
+  // own server and DATA_DIR, so files run side by side share nothing.
+  workers: e2eWorkers(),
   retries: 0,
   forbidOnly: process.env.CI === 'true',
   timeout: 60_000,
