@@ -248,6 +248,8 @@ describe("Rule verdictOf: the owner's word on something just done", () => {
     ['that was rough', 'bad'],
     ['the film was not great', 'bad'],
     ['it was a disaster', 'bad'],
+    ['the bus ride home was awful', 'bad'],
+    ['my first day was great', 'good'],
   ] as const)('%j is %s', (message, verdict) => {
     expect(verdictOf(message)).toBe(verdict);
   });

@@ -180,12 +180,13 @@ const GOOD_VERDICT =
 const BAD_VERDICT =
   /^(?:bad|awful|terrible|horrible|rough|boring|exhausting|miserable|stressful|brutal|draining|disappointing|painful|the\s+worst|disaster|nightmare|not\s+(?:fun|great|good|nice))$/;
 /**
- * 'that was fun', 'that felt so good', "I'm back, that was a great run", 'the film was awful', 'that
- * sucked': the subject, the verb, then up to three words the verdicts above are read from ('a great
- * run' is read as 'great'). Anchored; each part is a list of words, so it is linear.
+ * 'that was fun', 'that felt so good', "I'm back, that was a great run", 'the bus ride home was awful',
+ * 'that sucked': the subject (up to three words after 'the' or 'my'), the verb, then up to three
+ * words the verdicts above are read from ('a great run' is read as 'great'). Anchored; each part is a
+ * list of words, so it is linear.
  */
 const VERDICT =
-  /^(?:(?:ok(?:ay)?|wow|omg|oh|ah|man|god|gosh|honestly|and|yeah|yes|phew|ugh|well)[\s,!]+)*(?:(?:i'?m\s+|im\s+|i\s+am\s+)?back[\s,!.~]+(?:and\s+)?)?(?:that|it|this|the\s+[\p{L}]+)\s+(?:(sucked)|(?:was|felt|has\s+been)\s+(?:(?:so|really|very|super|actually|pretty|quite|absolutely|honestly|kinda|just|such)\s+)*(?:an?\s+)?([\p{L}]+(?:\s+[\p{L}]+){0,2}))$/u;
+  /^(?:(?:ok(?:ay)?|wow|omg|oh|ah|man|god|gosh|honestly|and|yeah|yes|phew|ugh|well)[\s,!]+)*(?:(?:i'?m\s+|im\s+|i\s+am\s+)?back[\s,!.~]+(?:and\s+)?)?(?:that|it|this|(?:the|my|our|that|this)(?:\s+[\p{L}]+){1,3})\s+(?:(sucked)|(?:was|felt|has\s+been)\s+(?:(?:so|really|very|super|actually|pretty|quite|absolutely|honestly|kinda|just|such)\s+)*(?:an?\s+)?([\p{L}]+(?:\s+[\p{L}]+){0,2}))$/u;
 
 /**
  * Rule verdictOf: the owner's word on something just done, or on what she just told ('that was fun',
