@@ -429,3 +429,28 @@ describe('readPlan and the afternoon', () => {
     }
   });
 });
+
+describe('a reply says nothing again too soon while another line fits', () => {
+  /** A sound opening the reply or one of its sentences ('ooh. … ~ ooh, what are you having?'). */
+  const SOUND = /(?:^|[~.!?/]\s+)(?:o+h+|mhm+|aw+|hmm+)\b/gi;
+  it('a phrase of her last two replies is not said again', () => {
+    const history = [
+      { role: 'user' as const, content: 'still cooking dinner' },
+      { role: 'assistant' as const, content: 'ooh. that sounds delicious ~' },
+      { role: 'user' as const, content: 'dinner is almost ready' },
+    ];
+    for (const seed of SEEDS) {
+      const reply = localReply(input('dinner is almost ready', { history, seed })).parts.join(' ');
+      expect(reply, `seed ${seed}`).not.toMatch(/sounds delicious/);
+    }
+  });
+  it('a sound opens at most one sentence of a reply', () => {
+    for (const message of ["I'm making dinner", 'just had coffee', 'my cat is sleeping on me']) {
+      for (const seed of SEEDS) {
+        const reply = localReply(input(message, { seed })).parts.join(' / ');
+        const sounds = reply.match(SOUND) ?? [];
+        expect(sounds.length, `${message}, seed ${seed}: ${reply}`).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});

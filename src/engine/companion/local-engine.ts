@@ -86,6 +86,8 @@ interface Context {
   /** The fun facts not told in `recentReplies` (all of them once every one was told). */
   untoldFacts: number[];
   factsAllTold: boolean;
+  /** The distinctive word pairs of her last two replies: a line is not said again so soon if another fits. */
+  lastReplyPairs: ReadonlySet<string>;
 }
 
 const NEGATIVE_FEELINGS = new Set([
@@ -1760,18 +1762,37 @@ function say(
     : slots;
   const lines = [...fittingLines(ctx, step, slots)];
   // A line that would say back too much of the owner's message (echo.ts), or repeat a phrase of the
-  // reply so far, gives way to another of the pool.
+  // reply so far, gives way to another of the pool. So does, while another fits, a line that opens
+  // with a sound when the reply already has one ('ooh. that sounds delicious ~ ooh, what are you
+  // having?') or says a phrase of her last two replies again ('that sounds delicious' twice in a row).
+  let fallback: { text: string; name: string | null } | null = null;
   while (lines.length > 0) {
     const index = rng.int(lines.length);
     const trial: Slots = { name: scoped.name, values: scoped.values };
     const text = render(lines[index]!, ctx.voice, trial);
-    if (/[\p{L}\p{N}]/u.test(text) && !echoes(ctx, text) && !repeatsAPhrase(text, said)) {
+    lines.splice(index, 1);
+    if (!/[\p{L}\p{N}]/u.test(text) || echoes(ctx, text) || repeatsAPhrase(text, said)) continue;
+    if (!soundAgain(text, said) && !saysAgain(text, ctx.lastReplyPairs)) {
       slots.name = trial.name;
       return text;
     }
-    lines.splice(index, 1);
+    fallback ??= { text, name: trial.name };
   }
-  return null;
+  if (!fallback) return null;
+  slots.name = fallback.name;
+  return fallback.text;
+}
+
+/** The reply so far opens a part with a sound ('ooh', 'mhm', 'aw'), and so does this line. */
+function soundAgain(text: string, segments: readonly string[]): boolean {
+  return OPENS_WITH_SOUND.test(text) && segments.some((segment) => OPENS_WITH_SOUND.test(segment));
+}
+
+/** The line says a distinctive pair of words of her last two replies. */
+function saysAgain(text: string, lastReplyPairs: ReadonlySet<string>): boolean {
+  if (lastReplyPairs.size === 0) return false;
+  for (const pair of distinctivePairs(text)) if (lastReplyPairs.has(pair)) return true;
+  return false;
 }
 
 /** Word pairs with a long word in them: 'i'm listening' twice in one reply reads like a machine. */
@@ -1963,7 +1984,17 @@ function contextOf(input: CompanionInput): Context {
     unsungSongs: unsung.length > 0 ? unsung : SONGS.map((_, i) => i),
     untoldFacts: untoldFacts.length > 0 ? untoldFacts : FACTS.map((_, i) => i),
     factsAllTold: untoldFacts.length === 0,
+    lastReplyPairs: distinctivePairs(lastRepliesOf(input.history)),
   };
+}
+
+/** Her last two replies in the conversation, joined by a line break ('' before she has spoken). */
+function lastRepliesOf(history: CompanionInput['history']): string {
+  const replies: string[] = [];
+  for (let i = history.length - 1; i >= 0 && replies.length < 2; i -= 1) {
+    if (history[i]!.role === 'assistant') replies.push(history[i]!.content.slice(0, 2_000));
+  }
+  return replies.join('\n');
 }
 
 function seedOf(input: CompanionInput): number {
