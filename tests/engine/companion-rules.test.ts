@@ -437,6 +437,10 @@ describe('a reply says nothing again too soon while another line fits', () => {
     const history = [
       { role: 'user' as const, content: 'still cooking dinner' },
       { role: 'assistant' as const, content: 'ooh. that sounds delicious ~' },
+      // Her last reply, in two parts: the phrase two replies back is still too soon.
+      { role: 'user' as const, content: 'the pasta is boiling' },
+      { role: 'assistant' as const, content: 'mm, pasta ~' },
+      { role: 'assistant' as const, content: 'what sauce?' },
       { role: 'user' as const, content: 'dinner is almost ready' },
     ];
     for (const seed of SEEDS) {

@@ -272,6 +272,14 @@ describe("Rule verdictOf: the owner's word on something just done", () => {
     expect(analyse('that was nice', afterStory).flavour).toBe('liked_hers');
     expect(analyse('that was awful', afterStory).flavour).toBe('disliked_hers');
     expect(analyse('that was fun', TOLD).flavour).toBe('went_well');
+    // A reply split into parts: the story, then 'did you like it?', is still her story.
+    const storyInParts: ChatTurn[] = [
+      { role: 'user', content: 'tell me a story' },
+      { role: 'assistant', content: 'a little story, just for you ~' },
+      { role: 'assistant', content: STORIES[0]! },
+      { role: 'assistant', content: 'did you like it?' },
+    ];
+    expect(analyse('that was nice', storyInParts).flavour).toBe('liked_hers');
   });
   it("'that felt good' after a run is met with gladness, 'that sucked' with sorrow and a question", () => {
     for (const reply of repliesTo("ok I'm back, that felt good")) {

@@ -786,18 +786,36 @@ function lastOwnerTurn(history: readonly { role: string; content: string }[]): s
 
 /** Her last reply told a joke, a story, a song or a fact: 'that was fun' is about it. */
 function sheJustToldOne(history: readonly { role: string; content: string }[]): boolean {
+  return herLastReplies(history, 1).some(
+    (part) =>
+      toldAJoke(part) ||
+      storiesIn(part).length > 0 ||
+      songsIn(part).length > 0 ||
+      factsIn(part).length > 0,
+  );
+}
+
+/**
+ * The parts of her last `count` replies, newest first. A reply split into parts ('a little story ~',
+ * the story, 'did you like it?') is several assistant turns; a reply ends at the owner's turn before it.
+ */
+export function herLastReplies(
+  history: readonly { role: string; content: string }[],
+  count: number,
+): string[] {
+  const parts: string[] = [];
+  let replies = 0;
+  let inReply = false;
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const turn = history[i]!;
-    if (turn.role !== 'assistant') continue;
-    const reply = turn.content;
-    return (
-      toldAJoke(reply) ||
-      storiesIn(reply).length > 0 ||
-      songsIn(reply).length > 0 ||
-      factsIn(reply).length > 0
-    );
+    if (turn.role === 'assistant') {
+      if (!inReply) replies += 1;
+      if (replies > count) break;
+      inReply = true;
+      parts.push(turn.content.slice(0, 2_000));
+    } else inReply = false;
   }
-  return false;
+  return parts;
 }
 
 /** The thing a 'do you like …?' asks about: at most three words ('do you like cats?' → 'cats'). */

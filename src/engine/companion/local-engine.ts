@@ -1,6 +1,6 @@
 // The local engine: a reply built from phrase pools, with no network (DESIGN.md "Companion").
 import type { Analysis, Feeling } from './intent';
-import { analyse, nervesBefore, resolveRemember } from './intent';
+import { analyse, herLastReplies, nervesBefore, resolveRemember } from './intent';
 import { readSentiment, STRONG_FEELING } from '../language/sentiment';
 import * as P from './phrases';
 import { echoesTooMuch } from './echo';
@@ -1984,17 +1984,8 @@ function contextOf(input: CompanionInput): Context {
     unsungSongs: unsung.length > 0 ? unsung : SONGS.map((_, i) => i),
     untoldFacts: untoldFacts.length > 0 ? untoldFacts : FACTS.map((_, i) => i),
     factsAllTold: untoldFacts.length === 0,
-    lastReplyPairs: distinctivePairs(lastRepliesOf(input.history)),
+    lastReplyPairs: distinctivePairs(herLastReplies(input.history, 2).join('\n')),
   };
-}
-
-/** Her last two replies in the conversation, joined by a line break ('' before she has spoken). */
-function lastRepliesOf(history: CompanionInput['history']): string {
-  const replies: string[] = [];
-  for (let i = history.length - 1; i >= 0 && replies.length < 2; i -= 1) {
-    if (history[i]!.role === 'assistant') replies.push(history[i]!.content.slice(0, 2_000));
-  }
-  return replies.join('\n');
 }
 
 function seedOf(input: CompanionInput): number {
